@@ -1,0 +1,765 @@
+//! The configuration: TOML → raw serde structs (per section, so every section reports its own
+//! error) → a validated [`Config`]. Every error names the file, line, column and what was
+//! expected; `check-config` prints them all.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDate;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue, ValueDeserializer};
+
+use crate::rules::model::{Lang, Mode, Notation, Params};
+
+/// One problem in the config file, with its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    pub file: PathBuf,
+    /// 1-based line and column; 0 when the problem has no place in the file.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.message)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.file.display(), self.line, self.column, self.message)
+        }
+    }
+}
+
+/// All the problems found in a config file.
+#[derive(Debug, thiserror::Error)]
+pub struct ConfigErrors(pub Vec<ConfigError>);
+
+impl fmt::Display for ConfigErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Transport security of a mail connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    Tls,
+    Starttls,
+    /// Plain text: only allowed to a loopback host.
+    None,
+}
+
+/// `[bot]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bot {
+    pub address: String,
+    pub database: PathBuf,
+    pub timezone: chrono_tz::Tz,
+    pub language: Lang,
+    pub admin: Option<String>,
+    /// Local hour (0–23) of the daily tick.
+    pub tick_hour: u32,
+    /// Answer a stranger once a day with a courtesy note (default off).
+    pub courtesy_replies: bool,
+    /// Letters accepted from one sender per day before the rest are stored and ignored.
+    pub max_letters_per_sender_per_day: u32,
+    /// Letters larger than this are stored and answered, never parsed in full.
+    pub max_message_bytes: usize,
+    /// `Authentication-Results` of this authserv-id decide whether a sender is genuine.
+    pub trust_authentication_results: Option<String>,
+}
+
+/// `[imap]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imap {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    pub user: String,
+    pub password_env: String,
+    pub mailbox: String,
+    /// Move processed letters there instead of marking them `\Seen`.
+    pub processed_folder: Option<String>,
+    /// Extra CA certificate (PEM) to trust, for private servers.
+    pub ca_file: Option<PathBuf>,
+    /// Polling interval when the server has no IDLE, and the IDLE safety net.
+    pub poll_seconds: u64,
+}
+
+/// `[smtp]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Smtp {
+    pub host: String,
+    pub port: u16,
+    pub security: Security,
+    pub user: Option<String>,
+    pub password_env: Option<String>,
+    pub ca_file: Option<PathBuf>,
+    pub timeout_seconds: u64,
+}
+
+/// Where outgoing mail goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Delivery {
+    Smtp(Smtp),
+    /// Write each outgoing message as an `.eml` file into this folder.
+    Dir(PathBuf),
+}
+
+/// How the games of a tournament are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairing {
+    RoundRobin,
+    DoubleRoundRobin,
+    Explicit,
+}
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub name: String,
+    pub email: String,
+    pub language: Option<Lang>,
+}
+
+/// One configured game (white, black as e-mail addresses).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    pub white: String,
+    pub black: String,
+}
+
+/// `[[tournament]]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    pub id: String,
+    pub name: String,
+    pub notation: Notation,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub arbiter: String,
+    pub pairing: Pairing,
+    pub players: Vec<Player>,
+    /// The games in pairing order: game n is `games[n-1]`.
+    pub games: Vec<GameSpec>,
+    pub params: Params,
+    pub tiebreaks: Vec<String>,
+}
+
+/// The validated configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub path: PathBuf,
+    pub bot: Bot,
+    pub imap: Option<Imap>,
+    pub delivery: Delivery,
+    pub tournaments: Vec<Tournament>,
+}
+
+impl Config {
+    /// The player with this address in any tournament, and his preferred language.
+    pub fn language_of(&self, email: &str) -> Lang {
+        self.tournaments
+            .iter()
+            .flat_map(|t| t.players.iter())
+            .find(|p| p.email.eq_ignore_ascii_case(email))
+            .and_then(|p| p.language)
+            .unwrap_or(self.bot.language)
+    }
+
+    /// The display name of a player (his address when unknown).
+    pub fn name_of(&self, email: &str) -> String {
+        self.tournaments
+            .iter()
+            .flat_map(|t| t.players.iter())
+            .find(|p| p.email.eq_ignore_ascii_case(email))
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| email.to_string())
+    }
+
+    pub fn tournament(&self, id: &str) -> Option<&Tournament> {
+        self.tournaments.iter().find(|t| t.id == id)
+    }
+
+    /// Is this address the arbiter of some tournament?
+    pub fn is_arbiter(&self, email: &str) -> bool {
+        self.tournaments.iter().any(|t| t.arbiter.eq_ignore_ascii_case(email))
+    }
+
+    /// Is this address a registered player?
+    pub fn is_player(&self, email: &str) -> bool {
+        self.tournaments
+            .iter()
+            .flat_map(|t| t.players.iter())
+            .any(|p| p.email.eq_ignore_ascii_case(email))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raw structs: what serde reads, section by section.
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBot {
+    address: Spanned<String>,
+    database: Option<String>,
+    timezone: Option<Spanned<String>>,
+    language: Option<Lang>,
+    admin: Option<Spanned<String>>,
+    tick_hour: Option<Spanned<u32>>,
+    courtesy_replies: Option<bool>,
+    max_letters_per_sender_per_day: Option<u32>,
+    max_message_bytes: Option<usize>,
+    trust_authentication_results: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImap {
+    host: Spanned<String>,
+    port: Option<u16>,
+    security: Option<Spanned<Security>>,
+    user: String,
+    password_env: Spanned<String>,
+    mailbox: Option<String>,
+    processed_folder: Option<String>,
+    ca_file: Option<String>,
+    poll_seconds: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSmtp {
+    host: Spanned<String>,
+    port: Option<u16>,
+    security: Option<Spanned<Security>>,
+    user: Option<String>,
+    password_env: Option<Spanned<String>>,
+    ca_file: Option<String>,
+    timeout_seconds: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOutbox {
+    dir: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    name: String,
+    email: Spanned<String>,
+    language: Option<Lang>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    white: Spanned<String>,
+    black: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTournament {
+    id: Spanned<String>,
+    name: Option<String>,
+    mode: Option<Mode>,
+    notation: Option<Notation>,
+    start: Spanned<toml::value::Datetime>,
+    end: Spanned<toml::value::Datetime>,
+    arbiter: Spanned<String>,
+    pairing: Option<Pairing>,
+    #[serde(default)]
+    players: Vec<RawPlayer>,
+    games: Option<Spanned<Vec<RawGame>>>,
+    // Rule parameters (RULES.md defaults).
+    period_moves: Option<u32>,
+    period_days: Option<u32>,
+    penalty_days: Option<u32>,
+    repeat_after_days: Option<u32>,
+    arbiter_after_days: Option<u32>,
+    notice_days: Option<u32>,
+    oversteps_to_lose: Option<u32>,
+    leave_days_per_year: Option<u32>,
+    short_notation_warnings: Option<u32>,
+    allow_numeric: Option<bool>,
+    tiebreaks: Option<Vec<String>>,
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Reads and validates the config file.
+pub fn load(path: &Path) -> Result<Config, ConfigErrors> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        ConfigErrors(vec![ConfigError {
+            file: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: format!("cannot read the config file: {e}"),
+        }])
+    })?;
+    parse(path, &text)
+}
+
+/// Collects errors with their positions.
+struct Checker<'a> {
+    file: &'a Path,
+    text: &'a str,
+    errors: Vec<ConfigError>,
+}
+
+impl Checker<'_> {
+    fn at(&mut self, span: Option<std::ops::Range<usize>>, message: impl Into<String>) {
+        let (line, column) = match span {
+            Some(s) => line_col(self.text, s.start),
+            None => (0, 0),
+        };
+        self.errors.push(ConfigError {
+            file: self.file.to_path_buf(),
+            line,
+            column,
+            message: message.into(),
+        });
+    }
+
+    fn section<T: DeserializeOwned>(&mut self, name: &str, value: &Spanned<DeValue<'_>>) -> Option<T> {
+        match T::deserialize(ValueDeserializer::from(value.clone())) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                let span = e.span().or_else(|| Some(value.span()));
+                self.at(span, format!("in {name}: {}", e.message().trim()));
+                None
+            }
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..text.floor_char_boundary(offset)];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+fn valid_email(s: &str) -> bool {
+    let mut parts = s.split('@');
+    matches!((parts.next(), parts.next(), parts.next()),
+        (Some(l), Some(d), None) if !l.is_empty() && d.contains('.') && !d.starts_with('.')
+            && !s.chars().any(|c| c.is_whitespace() || c.is_control() || c == '<' || c == '>'))
+}
+
+fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+fn to_date(d: &toml::value::Datetime) -> Option<NaiveDate> {
+    let date = d.date?;
+    if d.time.is_some() {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(i32::from(date.year), u32::from(date.month), u32::from(date.day))
+}
+
+/// Parses and validates config text; `path` names the file in errors and anchors relative paths.
+pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
+    let mut ck = Checker { file: path, text, errors: Vec::new() };
+    let (root, syntax) = DeTable::parse_recoverable(text);
+    for e in &syntax {
+        ck.at(e.span(), format!("TOML syntax: {}", e.message().trim()));
+    }
+    if !syntax.is_empty() {
+        return Err(ConfigErrors(ck.errors));
+    }
+    let root = root.into_inner();
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let resolve = |p: &str| -> PathBuf {
+        let p = PathBuf::from(p);
+        if p.is_absolute() { p } else { base.join(p) }
+    };
+
+    let known = ["bot", "imap", "smtp", "outbox", "tournament"];
+    let mut sections: BTreeMap<&str, &Spanned<DeValue<'_>>> = BTreeMap::new();
+    for (key, value) in root.iter() {
+        let name = key.get_ref().as_ref();
+        match known.iter().find(|k| **k == name) {
+            Some(k) => {
+                sections.insert(k, value);
+            }
+            None => ck.at(
+                Some(key.span()),
+                format!("unknown section `{name}`, expected one of: {}", known.join(", ")),
+            ),
+        }
+    }
+
+    // [bot]
+    let bot = match sections.get("bot") {
+        None => {
+            ck.at(None, "missing section [bot] (address, database, timezone, language)");
+            None
+        }
+        Some(v) => ck.section::<RawBot>("[bot]", v),
+    };
+    let bot = bot.map(|b| {
+        if !valid_email(b.address.get_ref()) {
+            ck.at(Some(b.address.span()), format!("[bot] address: `{}` is not an e-mail address", b.address.get_ref()));
+        }
+        let timezone = match &b.timezone {
+            None => chrono_tz::Europe::Sofia,
+            Some(tz) => tz.get_ref().parse::<chrono_tz::Tz>().unwrap_or_else(|_| {
+                ck.at(Some(tz.span()), format!("[bot] timezone: `{}` is not an IANA time zone such as Europe/Sofia", tz.get_ref()));
+                chrono_tz::Europe::Sofia
+            }),
+        };
+        if let Some(h) = &b.tick_hour
+            && *h.get_ref() > 23
+        {
+            ck.at(Some(h.span()), "[bot] tick_hour: expected an hour 0–23");
+        }
+        if let Some(a) = &b.admin
+            && !valid_email(a.get_ref())
+        {
+            ck.at(Some(a.span()), format!("[bot] admin: `{}` is not an e-mail address", a.get_ref()));
+        }
+        Bot {
+            address: b.address.get_ref().to_lowercase(),
+            database: resolve(b.database.as_deref().unwrap_or("amici.sqlite3")),
+            timezone,
+            language: b.language.unwrap_or(Lang::Bg),
+            admin: b.admin.map(|a| a.into_inner().to_lowercase()),
+            tick_hour: b.tick_hour.map_or(6, |h| *h.get_ref()),
+            courtesy_replies: b.courtesy_replies.unwrap_or(false),
+            max_letters_per_sender_per_day: b.max_letters_per_sender_per_day.unwrap_or(50),
+            max_message_bytes: b.max_message_bytes.unwrap_or(2 * 1024 * 1024),
+            trust_authentication_results: b.trust_authentication_results,
+        }
+    });
+
+    // [imap]
+    let imap = sections.get("imap").and_then(|v| ck.section::<RawImap>("[imap]", v)).map(|i| {
+        let security = i.security.as_ref().map_or(Security::Tls, |s| *s.get_ref());
+        if security == Security::None && !is_loopback(i.host.get_ref()) {
+            let span = i.security.as_ref().map(|s| s.span());
+            ck.at(span, "[imap] security = \"none\" is only allowed for a loopback host (127.0.0.1, localhost)");
+        }
+        Imap {
+            host: i.host.get_ref().clone(),
+            port: i.port.unwrap_or(if security == Security::Tls { 993 } else { 143 }),
+            security,
+            user: i.user,
+            password_env: i.password_env.into_inner(),
+            mailbox: i.mailbox.unwrap_or_else(|| "INBOX".into()),
+            processed_folder: i.processed_folder,
+            ca_file: i.ca_file.as_deref().map(resolve),
+            poll_seconds: i.poll_seconds.unwrap_or(60).max(1),
+        }
+    });
+
+    // [smtp] xor [outbox]
+    let smtp = sections.get("smtp").and_then(|v| ck.section::<RawSmtp>("[smtp]", v)).map(|s| {
+        let security = s.security.as_ref().map_or(Security::Tls, |x| *x.get_ref());
+        if security == Security::None && !is_loopback(s.host.get_ref()) {
+            let span = s.security.as_ref().map(|x| x.span());
+            ck.at(span, "[smtp] security = \"none\" is only allowed for a loopback host (127.0.0.1, localhost)");
+        }
+        Smtp {
+            host: s.host.get_ref().clone(),
+            port: s.port.unwrap_or(match security {
+                Security::Tls => 465,
+                Security::Starttls => 587,
+                Security::None => 25,
+            }),
+            security,
+            user: s.user,
+            password_env: s.password_env.map(Spanned::into_inner),
+            ca_file: s.ca_file.as_deref().map(resolve),
+            timeout_seconds: s.timeout_seconds.unwrap_or(60).max(1),
+        }
+    });
+    let outbox = sections.get("outbox").and_then(|v| ck.section::<RawOutbox>("[outbox]", v));
+    let delivery = match (smtp, outbox) {
+        (Some(s), None) => Some(Delivery::Smtp(s)),
+        (None, Some(o)) => Some(Delivery::Dir(resolve(&o.dir))),
+        (Some(_), Some(_)) => {
+            let span = sections.get("outbox").map(|v| v.span());
+            ck.at(span, "both [smtp] and [outbox] are set: expected exactly one of them");
+            None
+        }
+        (None, None) => {
+            if !sections.contains_key("smtp") && !sections.contains_key("outbox") {
+                ck.at(None, "missing [smtp] or [outbox]: expected exactly one of them (where replies go)");
+            }
+            None
+        }
+    };
+
+    // [[tournament]]
+    let mut tournaments = Vec::new();
+    if let Some(v) = sections.get("tournament") {
+        match v.get_ref() {
+            DeValue::Array(items) => {
+                let mut ids = HashSet::new();
+                for (i, item) in items.iter().enumerate() {
+                    let Some(raw) = ck.section::<RawTournament>(&format!("[[tournament]] #{}", i + 1), item) else {
+                        continue;
+                    };
+                    if let Some(t) = validate_tournament(&mut ck, raw, &mut ids) {
+                        tournaments.push(t);
+                    }
+                }
+            }
+            _ => ck.at(Some(v.span()), "`tournament` must be an array of tables: write [[tournament]]"),
+        }
+    }
+
+    if ck.errors.is_empty()
+        && let (Some(bot), Some(delivery)) = (bot, delivery)
+    {
+        return Ok(Config { path: path.to_path_buf(), bot, imap, delivery, tournaments });
+    }
+    Err(ConfigErrors(ck.errors))
+}
+
+fn validate_tournament(ck: &mut Checker<'_>, raw: RawTournament, ids: &mut HashSet<String>) -> Option<Tournament> {
+    let before = ck.errors.len();
+    let id = raw.id.get_ref().trim().to_string();
+    if id.is_empty() || id.contains('/') || id.chars().any(char::is_whitespace) {
+        ck.at(Some(raw.id.span()), format!("tournament id `{id}`: expected a non-empty id without spaces or `/`"));
+    } else if !ids.insert(id.clone()) {
+        ck.at(Some(raw.id.span()), format!("tournament id `{id}` is used twice"));
+    }
+    let start = to_date(raw.start.get_ref());
+    if start.is_none() {
+        ck.at(Some(raw.start.span()), "start: expected a date such as 2026-01-10");
+    }
+    let end = to_date(raw.end.get_ref());
+    if end.is_none() {
+        ck.at(Some(raw.end.span()), "end: expected a date such as 2027-12-31");
+    }
+    if let (Some(s), Some(e)) = (start, end)
+        && e < s
+    {
+        ck.at(Some(raw.end.span()), "end: the end date is before the start date");
+    }
+    if !valid_email(raw.arbiter.get_ref()) {
+        ck.at(Some(raw.arbiter.span()), format!("arbiter: `{}` is not an e-mail address", raw.arbiter.get_ref()));
+    }
+    let mut players = Vec::new();
+    let mut seen = HashSet::new();
+    for p in raw.players {
+        let email = p.email.get_ref().trim().to_lowercase();
+        if !valid_email(&email) {
+            ck.at(Some(p.email.span()), format!("player email `{email}` is not an e-mail address"));
+        } else if !seen.insert(email.clone()) {
+            ck.at(Some(p.email.span()), format!("player `{email}` is listed twice"));
+        }
+        players.push(Player { name: p.name.trim().to_string(), email, language: p.language });
+    }
+    let pairing = raw.pairing.unwrap_or(Pairing::RoundRobin);
+    let games = match (pairing, raw.games) {
+        (Pairing::Explicit, None) => {
+            ck.at(Some(raw.id.span()), "pairing = \"explicit\" needs `games = [ { white = …, black = … } ]`");
+            Vec::new()
+        }
+        (Pairing::Explicit, Some(games)) => {
+            let mut out = Vec::new();
+            for g in games.into_inner() {
+                for side in [&g.white, &g.black] {
+                    let e = side.get_ref().trim().to_lowercase();
+                    if !seen.contains(&e) {
+                        ck.at(Some(side.span()), format!("game player `{e}` is not in this tournament's players"));
+                    }
+                }
+                if g.white.get_ref().eq_ignore_ascii_case(g.black.get_ref()) {
+                    ck.at(Some(g.white.span()), "a game needs two different players");
+                }
+                out.push(GameSpec {
+                    white: g.white.get_ref().trim().to_lowercase(),
+                    black: g.black.get_ref().trim().to_lowercase(),
+                });
+            }
+            out
+        }
+        (_, Some(games)) => {
+            ck.at(Some(games.span()), "`games` is only used with pairing = \"explicit\"");
+            Vec::new()
+        }
+        (p, None) => {
+            let emails: Vec<String> = players.iter().map(|p| p.email.clone()).collect();
+            crate::rules::pairing_order(&emails, p == Pairing::DoubleRoundRobin)
+        }
+    };
+    let mode = raw.mode.unwrap_or(Mode::Email);
+    let d = Params::for_mode(mode);
+    let params = Params {
+        mode,
+        period_moves: raw.period_moves.unwrap_or(d.period_moves).max(1),
+        period_days: raw.period_days.unwrap_or(d.period_days),
+        penalty_days: raw.penalty_days.unwrap_or(d.penalty_days),
+        repeat_after_days: raw.repeat_after_days.unwrap_or(d.repeat_after_days),
+        arbiter_after_days: raw.arbiter_after_days.unwrap_or(d.arbiter_after_days),
+        notice_days: raw.notice_days.unwrap_or(d.notice_days),
+        oversteps_to_lose: raw.oversteps_to_lose.unwrap_or(d.oversteps_to_lose).max(1),
+        leave_days_per_year: raw.leave_days_per_year.unwrap_or(d.leave_days_per_year),
+        short_notation_warnings: raw.short_notation_warnings.unwrap_or(d.short_notation_warnings),
+        allow_numeric: raw.allow_numeric.unwrap_or(d.allow_numeric),
+    };
+    let known_tb = ["buchholz", "buchholz-cut1", "sum-buchholz", "sonneborn-berger", "wins", "black-wins", "direct-encounter"];
+    let tiebreaks = raw.tiebreaks.unwrap_or_else(|| {
+        ["buchholz", "sum-buchholz", "sonneborn-berger", "direct-encounter", "wins"].map(String::from).to_vec()
+    });
+    for tb in &tiebreaks {
+        if !known_tb.contains(&tb.as_str()) {
+            ck.at(Some(raw.id.span()), format!("tiebreaks: unknown `{tb}`, expected one of: {}", known_tb.join(", ")));
+        }
+    }
+    if ck.errors.len() != before {
+        return None;
+    }
+    Some(Tournament {
+        name: raw.name.unwrap_or_else(|| id.clone()),
+        id,
+        notation: raw.notation.unwrap_or(Notation::Bg),
+        start: start?,
+        end: end?,
+        arbiter: raw.arbiter.into_inner().trim().to_lowercase(),
+        pairing,
+        players,
+        games,
+        params,
+        tiebreaks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[bot]
+address = "bot@example.test"
+database = "amici.sqlite3"
+timezone = "Europe/Sofia"
+language = "bg"
+
+[outbox]
+dir = "outbox"
+
+[[tournament]]
+id = "T1"
+start = 2026-01-10
+end = 2027-12-31
+arbiter = "arbiter@example.test"
+pairing = "explicit"
+players = [
+  { name = "Иван Петров", email = "ivan@example.test", language = "bg" },
+  { name = "Petar Georgiev", email = "petar@example.test" },
+]
+games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
+"#;
+
+    fn errs(text: &str) -> Vec<ConfigError> {
+        parse(Path::new("amici.toml"), text).expect_err("config should be refused").0
+    }
+
+    #[test]
+    fn a_good_config_validates() {
+        let c = parse(Path::new("/etc/amici/amici.toml"), GOOD).unwrap();
+        assert_eq!(c.bot.address, "bot@example.test");
+        assert_eq!(c.bot.database, PathBuf::from("/etc/amici/amici.sqlite3"));
+        assert_eq!(c.delivery, Delivery::Dir(PathBuf::from("/etc/amici/outbox")));
+        assert_eq!(c.tournaments[0].games, vec![GameSpec { white: "ivan@example.test".into(), black: "petar@example.test".into() }]);
+        assert_eq!(c.tournaments[0].params.period_days, 50);
+    }
+
+    #[test]
+    fn syntax_error_names_line_and_column() {
+        let e = errs("[bot]\naddress = \"bot@example.test\n");
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].line, e[0].column), (2, 28), "the closing quote is missing at the end of line 2: {e:?}");
+        assert!(e[0].to_string().starts_with("amici.toml:2:28: TOML syntax"), "{}", e[0]);
+    }
+
+    #[test]
+    fn wrong_type_names_line_column_and_expectation() {
+        let text = GOOD.replace("language = \"bg\"\n\n[outbox]", "language = \"bg\"\ntick_hour = \"six\"\n\n[outbox]");
+        let e = errs(&text);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].line, 7, "{e:?}");
+        assert!(e[0].message.contains("tick_hour") || e[0].message.contains("u32") || e[0].message.contains("integer"), "{e:?}");
+    }
+
+    #[test]
+    fn every_error_is_reported_not_only_the_first() {
+        let text = GOOD
+            .replace("timezone = \"Europe/Sofia\"", "timezone = \"Mars/Olympus\"")
+            .replace("arbiter = \"arbiter@example.test\"", "arbiter = \"nobody\"")
+            .replace("end = 2027-12-31", "end = 2025-12-31")
+            .replace("[outbox]", "[outbax]");
+        let e = errs(&text);
+        let msgs: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+        assert!(msgs.iter().any(|m| m.contains("timezone") && m.contains(":5:")), "{msgs:#?}");
+        assert!(msgs.iter().any(|m| m.contains("arbiter") && m.contains(":15:")), "{msgs:#?}");
+        assert!(msgs.iter().any(|m| m.contains("end date is before")), "{msgs:#?}");
+        assert!(msgs.iter().any(|m| m.contains("unknown section `outbax`") && m.contains(":8:")), "{msgs:#?}");
+        assert!(e.len() >= 4);
+    }
+
+    #[test]
+    fn unknown_key_is_refused_with_its_place() {
+        let text = GOOD.replace("language = \"bg\"\n\n", "language = \"bg\"\nlangauge = \"ru\"\n\n");
+        let e = errs(&text);
+        assert_eq!(e.len(), 1);
+        assert!(e[0].message.contains("langauge"), "{e:?}");
+        assert_eq!(e[0].line, 7);
+    }
+
+    #[test]
+    fn plaintext_mail_only_to_loopback() {
+        let text = GOOD.replace("[outbox]\ndir = \"outbox\"", "[smtp]\nhost = \"mail.example.org\"\nsecurity = \"none\"");
+        let e = errs(&text);
+        assert!(e[0].message.contains("loopback"), "{e:?}");
+        let ok = GOOD.replace("[outbox]\ndir = \"outbox\"", "[smtp]\nhost = \"127.0.0.1\"\nport = 2525\nsecurity = \"none\"");
+        assert!(parse(Path::new("a.toml"), &ok).is_ok());
+    }
+
+    #[test]
+    fn smtp_and_outbox_are_exclusive() {
+        let text = GOOD.replace("[outbox]", "[smtp]\nhost = \"127.0.0.1\"\n\n[outbox]");
+        assert!(errs(&text).iter().any(|e| e.message.contains("exactly one")));
+    }
+
+    #[test]
+    fn explicit_game_with_a_stranger_is_refused() {
+        let text = GOOD.replace("black = \"petar@example.test\"", "black = \"x@example.test\"");
+        assert!(errs(&text).iter().any(|e| e.message.contains("not in this tournament's players")));
+    }
+
+    #[test]
+    fn round_robin_games_are_generated() {
+        let text = GOOD.replace("pairing = \"explicit\"", "pairing = \"double-round-robin\"").replace(
+            "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
+            "",
+        );
+        let c = parse(Path::new("a.toml"), &text).unwrap();
+        assert_eq!(c.tournaments[0].games.len(), 2);
+        assert_ne!(c.tournaments[0].games[0].white, c.tournaments[0].games[1].white);
+    }
+}

@@ -1,0 +1,297 @@
+//! The daemon (`amici run`): IMAP in → store raw → rules → state + outbox in one transaction →
+//! mark the letter done on the server; an outbox worker sends; the daily tick runs at the
+//! configured local hour and once at start-up; the config reloads on SIGHUP and on change.
+//! Every task reconnects with backoff: a dead server never stops the daemon.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use anyhow::{Result, anyhow};
+use chrono::{TimeZone, Timelike};
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::sync::Notify;
+use tokio::task::JoinHandle;
+
+use crate::clock;
+use crate::config::{self, Config};
+use crate::engine;
+use crate::mail::deliver::{self, Transport};
+use crate::mail::imap;
+use crate::store::{Store, Stored};
+use crate::tick;
+
+/// What the tasks share.
+pub struct Shared {
+    pub store: Mutex<Store>,
+    pub config: RwLock<Arc<Config>>,
+    /// Wakes the outbox worker.
+    pub outbox: Notify,
+}
+
+impl Shared {
+    pub fn config(&self) -> Arc<Config> {
+        self.config.read().map(|c| c.clone()).unwrap_or_else(|p| p.into_inner().clone())
+    }
+
+    fn store(&self) -> Result<std::sync::MutexGuard<'_, Store>> {
+        self.store.lock().map_err(|_| anyhow!("store lock poisoned"))
+    }
+}
+
+/// Processes everything stored and not yet processed, off the async threads.
+async fn process(shared: &Arc<Shared>) -> Result<usize> {
+    let s = shared.clone();
+    let n = tokio::task::spawn_blocking(move || -> Result<usize> {
+        let cfg = s.config();
+        let now = clock::now()?;
+        let mut store = s.store()?;
+        Ok(engine::process_pending(&mut store, &cfg, now)?)
+    })
+    .await??;
+    if n > 0 {
+        shared.outbox.notify_one();
+    }
+    Ok(n)
+}
+
+/// Runs the daemon until SIGTERM / SIGINT.
+pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
+    let mut store = Store::open(&config.bot.database)?;
+    engine::sync_config(&mut store, &config)?;
+    let shared = Arc::new(Shared { store: Mutex::new(store), config: RwLock::new(Arc::new(config)), outbox: Notify::new() });
+    tracing::info!("amici started");
+
+    // Letters stored before a crash and not processed yet.
+    process(&shared).await?;
+    // The tick once at start-up, catching up missed days.
+    run_tick(&shared).await;
+
+    let mut imap_task: Option<JoinHandle<()>> = spawn_imap(&shared);
+    let outbox_task = tokio::spawn(outbox_worker(shared.clone()));
+    let tick_task = tokio::spawn(tick_scheduler(shared.clone()));
+
+    let mut hup = signal(SignalKind::hangup())?;
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    let mut mtime = modified(&config_path);
+    let mut check = tokio::time::interval(Duration::from_secs(2));
+    loop {
+        let reload = tokio::select! {
+            _ = hup.recv() => true,
+            _ = term.recv() => break,
+            _ = int.recv() => break,
+            _ = check.tick() => {
+                let m = modified(&config_path);
+                let changed = m != mtime;
+                mtime = m;
+                changed
+            }
+        };
+        if reload && let Some(restart_imap) = reload_config(&shared, &config_path).await {
+            if restart_imap {
+                if let Some(t) = imap_task.take() {
+                    t.abort();
+                }
+                imap_task = spawn_imap(&shared);
+            }
+            shared.outbox.notify_one();
+        }
+    }
+    tracing::info!("amici stopping");
+    if let Some(t) = imap_task {
+        t.abort();
+    }
+    outbox_task.abort();
+    tick_task.abort();
+    Ok(())
+}
+
+fn modified(p: &std::path::Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(p).and_then(|m| m.modified()).ok()
+}
+
+/// Reloads the config. An invalid edit is refused (logged, the admin told) and the previous
+/// config keeps running. Returns whether the IMAP task must restart, `None` when refused.
+async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<bool> {
+    let old = shared.config();
+    match config::load(path) {
+        Err(errors) => {
+            tracing::error!("config edit refused, the previous config keeps running:\n{errors}");
+            if let Err(e) = tell_admin_refused(shared, &old, &errors.to_string()) {
+                tracing::error!("cannot queue the notice to the admin: {e}");
+            }
+            shared.outbox.notify_one();
+            None
+        }
+        Ok(new) => {
+            if *old == new {
+                return Some(false);
+            }
+            let restart = old.imap != new.imap;
+            {
+                let Ok(mut store) = shared.store() else { return None };
+                if let Err(e) = engine::sync_config(&mut store, &new) {
+                    tracing::error!("config applied but the games could not be synchronised: {e}");
+                }
+            }
+            if let Ok(mut c) = shared.config.write() {
+                *c = Arc::new(new);
+            }
+            tracing::info!("config reloaded");
+            Some(restart)
+        }
+    }
+}
+
+fn tell_admin_refused(shared: &Shared, config: &Config, errors: &str) -> Result<()> {
+    let Some(admin) = config.bot.admin.clone() else { return Ok(()) };
+    let now = clock::now()?;
+    let mut store = shared.store()?;
+    engine::queue_admin_notice(&mut store, config, &admin, "amici: config edit refused", &format!(
+        "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
+    ), now)?;
+    Ok(())
+}
+
+fn spawn_imap(shared: &Arc<Shared>) -> Option<JoinHandle<()>> {
+    let cfg = shared.config().imap.clone()?;
+    let shared = shared.clone();
+    Some(tokio::spawn(async move {
+        let mut delay = Duration::from_secs(1);
+        loop {
+            match imap_session(&shared, &cfg).await {
+                Ok(()) => delay = Duration::from_secs(1),
+                Err(e) => {
+                    tracing::warn!("IMAP: {e:#}; reconnecting in {delay:?}");
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(Duration::from_secs(60));
+                }
+            }
+        }
+    }))
+}
+
+/// One IMAP connection's life: catch up, then wait for news and fetch, until an error.
+async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result<()> {
+    let (mut session, validity, idle) = imap::connect(cfg).await?;
+    tracing::info!(idle, validity, "IMAP connected");
+    // Finish marking letters processed before a crash.
+    let (stored_validity, last) = shared.store()?.imap_state(&cfg.mailbox)?.unwrap_or((validity, 0));
+    if stored_validity == validity {
+        let unseen: Vec<u32> = imap::unseen(&mut session).await?.into_iter().filter(|u| *u <= last).collect();
+        let done = done_uids(shared, cfg, validity, &unseen)?;
+        imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()).await?;
+    }
+    loop {
+        let (stored_validity, last) = shared.store()?.imap_state(&cfg.mailbox)?.unwrap_or((validity, 0));
+        // A new UIDVALIDITY: rescan everything; Message-ID/hash dedupe keeps it exactly-once.
+        let last = if stored_validity == validity { last } else { 0 };
+        let uids = imap::new_uids(&mut session, last).await?;
+        for chunk in uids.chunks(20) {
+            let fetched = imap::fetch(&mut session, chunk).await?;
+            let mut stored_uids = Vec::new();
+            for f in fetched {
+                let config = shared.config();
+                let arrived = f.internal_date.map_or_else(clock::now, Ok)?;
+                let source = format!("imap:{}:{}:{}", cfg.mailbox, validity, f.uid);
+                let stored = {
+                    let mut store = shared.store()?;
+                    engine::store_raw(&mut store, &config, &f.raw, arrived, &source, Some((&cfg.mailbox, validity, f.uid)))?
+                };
+                if let Stored::Duplicate(_) = stored {
+                    tracing::debug!(uid = f.uid, "already stored");
+                }
+                stored_uids.push(f.uid);
+            }
+            process(shared).await?;
+            let done = done_uids(shared, cfg, validity, &stored_uids)?;
+            imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()).await?;
+        }
+        session = imap::wait(session, idle, Duration::from_secs(25 * 60), Duration::from_secs(cfg.poll_seconds)).await?;
+    }
+}
+
+/// Of these UIDs, the ones whose letter is stored and processed (or a duplicate of one).
+fn done_uids(shared: &Shared, cfg: &crate::config::Imap, validity: u32, uids: &[u32]) -> Result<Vec<u32>> {
+    let store = shared.store()?;
+    let mut out = Vec::new();
+    for uid in uids {
+        let source = format!("imap:{}:{}:{}", cfg.mailbox, validity, uid);
+        // None: a duplicate of a letter stored under another source; it is done when that is.
+        if store.inbound_done_by_source(&source)?.unwrap_or(true) {
+            out.push(*uid);
+        }
+    }
+    Ok(out)
+}
+
+async fn outbox_worker(shared: Arc<Shared>) {
+    let mut transport: Option<(Arc<Config>, Transport)> = None;
+    loop {
+        let config = shared.config();
+        if transport.as_ref().is_none_or(|(c, _)| c.delivery != config.delivery) {
+            match Transport::from_config(&config) {
+                Ok(t) => transport = Some((config.clone(), t)),
+                Err(e) => tracing::error!("outgoing mail: {e}"),
+            }
+        }
+        if let Some((_, t)) = &transport {
+            match clock::system_now() {
+                now => match deliver::flush(&shared.store, &config, t, now).await {
+                    Ok(f) if f.sent + f.failed + f.retry > 0 => tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox"),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!("outbox: {e:#}"),
+                },
+            }
+        }
+        tokio::select! {
+            _ = shared.outbox.notified() => {}
+            _ = tokio::time::sleep(Duration::from_secs(5)) => {}
+        }
+    }
+}
+
+async fn run_tick(shared: &Arc<Shared>) {
+    let s = shared.clone();
+    let r = tokio::task::spawn_blocking(move || -> Result<usize> {
+        let cfg = s.config();
+        let now = clock::now()?;
+        let mut store = s.store()?;
+        Ok(tick::run(&mut store, &cfg, now)?)
+    })
+    .await;
+    match r {
+        Ok(Ok(n)) => {
+            if n > 0 {
+                shared.outbox.notify_one();
+            }
+        }
+        Ok(Err(e)) => tracing::error!("tick: {e:#}"),
+        Err(e) => tracing::error!("tick: {e}"),
+    }
+}
+
+/// Runs the tick at the configured local hour every day.
+async fn tick_scheduler(shared: Arc<Shared>) {
+    loop {
+        let config = shared.config();
+        let now = clock::system_now();
+        let tz = config.bot.timezone;
+        let local = tz.from_utc_datetime(&now.naive_utc());
+        let today_at = local.date_naive().and_hms_opt(config.bot.tick_hour, 0, 0).unwrap_or_default();
+        let mut next = tz.from_local_datetime(&today_at).earliest().unwrap_or(local);
+        if next <= local || local.hour() > config.bot.tick_hour {
+            next = tz
+                .from_local_datetime(&(today_at + chrono::Duration::days(1)))
+                .earliest()
+                .unwrap_or(local + chrono::Duration::days(1));
+        }
+        let wait = (next.with_timezone(&chrono::Utc) - now.with_timezone(&chrono::Utc)).to_std().unwrap_or(Duration::from_secs(60));
+        // Re-check at least hourly so a config change of tick_hour takes effect.
+        tokio::time::sleep(wait.min(Duration::from_secs(3600))).await;
+        if wait <= Duration::from_secs(3600) {
+            run_tick(&shared).await;
+        }
+    }
+}

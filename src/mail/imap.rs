@@ -1,0 +1,164 @@
+//! IMAP in (async-imap on tokio, rustls): log in, select, fetch by UID above the last UID
+//! stored (keeping UIDVALIDITY), IDLE when offered (re-issued well before 29 minutes), polling
+//! otherwise. The caller decides what to do with each message and when to mark it.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use async_imap::Session;
+use async_imap::extensions::idle::IdleResponse;
+use chrono::{DateTime, FixedOffset};
+use futures::TryStreamExt;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName};
+use tokio_rustls::rustls::{self, ClientConfig, RootCertStore};
+
+use crate::config::{Imap, Security};
+
+/// A byte stream to the server: plain TCP or TLS.
+pub trait Io: AsyncRead + AsyncWrite + Unpin + Send + Debug {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
+
+pub type ImapSession = Session<Box<dyn Io>>;
+
+/// One fetched message.
+#[derive(Debug)]
+pub struct Fetched {
+    pub uid: u32,
+    pub raw: Vec<u8>,
+    pub internal_date: Option<DateTime<FixedOffset>>,
+}
+
+/// The rustls client configuration: web PKI roots plus an optional private CA.
+pub fn tls_config(ca_file: Option<&std::path::Path>) -> Result<Arc<ClientConfig>> {
+    let mut roots = RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    if let Some(ca) = ca_file {
+        let pem = std::fs::read(ca).with_context(|| format!("reading CA file {}", ca.display()))?;
+        for cert in CertificateDer::pem_slice_iter(&pem) {
+            roots.add(cert.context("parsing CA file")?).context("adding CA certificate")?;
+        }
+    }
+    // One crypto provider, named explicitly (crates.md pitfall 1).
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let cfg = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(cfg))
+}
+
+async fn tls_wrap(cfg: &Imap, tcp: TcpStream) -> Result<Box<dyn Io>> {
+    let connector = TlsConnector::from(tls_config(cfg.ca_file.as_deref())?);
+    let name = ServerName::try_from(cfg.host.clone()).map_err(|e| anyhow!("bad IMAP host name {}: {e}", cfg.host))?;
+    Ok(Box::new(connector.connect(name, tcp).await?))
+}
+
+/// Connects, logs in and selects the mailbox. Returns the session and UIDVALIDITY.
+pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
+    let password = std::env::var(&cfg.password_env).map_err(|_| anyhow!("environment variable {} (IMAP password) is not set", cfg.password_env))?;
+    let tcp = tokio::time::timeout(Duration::from_secs(30), TcpStream::connect((cfg.host.as_str(), cfg.port)))
+        .await
+        .map_err(|_| anyhow!("connecting to {}:{} timed out", cfg.host, cfg.port))??;
+    let stream: Box<dyn Io> = match cfg.security {
+        Security::Tls => tls_wrap(cfg, tcp).await?,
+        Security::None => Box::new(tcp),
+        Security::Starttls => {
+            let mut client = async_imap::Client::new(tcp);
+            client.read_response().await?.ok_or_else(|| anyhow!("no IMAP greeting"))?;
+            client.run_command_and_check_ok("STARTTLS", None).await?;
+            tls_wrap(cfg, client.into_inner()).await?
+        }
+    };
+    let mut client = async_imap::Client::new(stream);
+    if cfg.security != Security::Starttls {
+        // The greeting must be read before LOGIN (crates.md pitfall 2).
+        client.read_response().await?.ok_or_else(|| anyhow!("no IMAP greeting"))?;
+    }
+    let mut session = client.login(&cfg.user, &password).await.map_err(|(e, _)| anyhow!("IMAP login as {}: {e}", cfg.user))?;
+    let caps = session.capabilities().await?;
+    let idle = caps.has_str("IDLE");
+    let mailbox = session.select(&cfg.mailbox).await?;
+    Ok((session, mailbox.uid_validity.unwrap_or(0), idle))
+}
+
+/// UIDs above `last`, ascending. A search, not the unsolicited responses, is trusted
+/// (crates.md pitfall 4).
+pub async fn new_uids(session: &mut ImapSession, last: u32) -> Result<Vec<u32>> {
+    let found = session.uid_search(format!("UID {}:*", last.saturating_add(1))).await?;
+    let mut uids: Vec<u32> = found.into_iter().filter(|u| *u > last).collect();
+    uids.sort_unstable();
+    Ok(uids)
+}
+
+/// Fetches whole messages without setting `\Seen`.
+pub async fn fetch(session: &mut ImapSession, uids: &[u32]) -> Result<Vec<Fetched>> {
+    if uids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    let stream = session.uid_fetch(set, "(UID INTERNALDATE BODY.PEEK[])").await?;
+    let items: Vec<_> = stream.try_collect().await?;
+    let mut out: Vec<Fetched> = items
+        .iter()
+        .filter_map(|f| Some(Fetched { uid: f.uid?, raw: f.body()?.to_vec(), internal_date: f.internal_date() }))
+        .collect();
+    out.sort_by_key(|f| f.uid);
+    Ok(out)
+}
+
+/// Marks processed messages: `\Seen`, or moved to `folder`.
+pub async fn mark_done(session: &mut ImapSession, uids: &[u32], folder: Option<&str>) -> Result<()> {
+    if uids.is_empty() {
+        return Ok(());
+    }
+    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    match folder {
+        None => {
+            let stream = session.uid_store(&set, "+FLAGS.SILENT (\\Seen)").await?;
+            let _: Vec<_> = stream.try_collect().await?;
+        }
+        Some(folder) => {
+            if session.uid_mv(&set, folder).await.is_err() {
+                session.create(folder).await.ok();
+                session.uid_mv(&set, folder).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// UIDs not yet marked `\Seen` (to finish marking after a crash).
+pub async fn unseen(session: &mut ImapSession) -> Result<Vec<u32>> {
+    let mut v: Vec<u32> = session.uid_search("UNSEEN").await?.into_iter().collect();
+    v.sort_unstable();
+    Ok(v)
+}
+
+/// Waits for news: IDLE up to `max` (well under the 29 minutes of RFC 2177) or until
+/// `wake` fires. Returns the session for the next round.
+pub async fn wait(session: ImapSession, idle: bool, max: Duration, poll: Duration) -> Result<ImapSession> {
+    if !idle {
+        tokio::time::sleep(poll).await;
+        return Ok(session);
+    }
+    let mut handle = session.idle();
+    handle.init().await?;
+    let (fut, _stop) = handle.wait_with_timeout(max);
+    // An absolute deadline on top of the library's (crates.md pitfall 3).
+    let res = tokio::time::timeout(max + Duration::from_secs(30), fut).await;
+    match res {
+        Ok(Ok(IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt)) => {}
+        Ok(Err(e)) => bail!("IDLE failed: {e}"),
+        Err(_) => bail!("IDLE deadline passed"),
+    }
+    let session = tokio::time::timeout(Duration::from_secs(30), handle.done())
+        .await
+        .map_err(|_| anyhow!("IDLE DONE timed out"))??;
+    Ok(session)
+}

@@ -1,0 +1,163 @@
+//! The command line: parse arguments, call into the library, print errors once.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+
+use amici::config::{self, Config};
+use amici::mail::deliver::{self, Transport};
+use amici::store::Store;
+use amici::{clock, daemon, engine, status, tick};
+
+/// amici — an e-mail correspondence chess arbiter.
+///
+/// Players keep writing ordinary letters; amici reads them, checks every move against the
+/// rule book, keeps the record and the clocks, answers every letter and forwards each move to
+/// the opponent. Start with `amici check-config`, then `amici run`.
+#[derive(Parser)]
+#[command(name = "amici", version, about, long_about)]
+struct Cli {
+    /// The config file (TOML); see config/amici.example.toml.
+    #[arg(long, global = true, default_value = "config/amici.toml")]
+    config: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the daemon: IMAP in (IDLE, polling as fallback), SMTP out, the daily tick.
+    /// Reloads the config on SIGHUP and when the file changes.
+    Run,
+    /// Process raw RFC 5322 messages (files, or stdin when none) exactly as if they had just
+    /// arrived in the mailbox; replies go out at once. For MTA pipe delivery and for tests.
+    Ingest {
+        /// Message files (.eml); reads one message from stdin when none is given.
+        files: Vec<PathBuf>,
+    },
+    /// Run the clock sweep once (silence, oversteps, leave, end of tournament).
+    Tick,
+    /// Show the games: moves, position, whose turn, both clocks.
+    Status {
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Only this game (e.g. BG-2026-01/3).
+        #[arg(long)]
+        game: Option<String>,
+    },
+    /// Validate the config and print every problem with its line and column.
+    CheckConfig,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("AMICI_LOG").unwrap_or_else(|_| "info".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    let config = match config::load(&cli.config) {
+        Ok(c) => c,
+        Err(errors) => {
+            eprintln!("{errors}");
+            eprintln!("amici: the config has {} problem(s); nothing was done", errors.0.len());
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = clock::now() {
+        eprintln!("amici: {e}");
+        return ExitCode::from(2);
+    }
+    match run(cli.command, cli.config, config) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("amici: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+fn open(config: &Config) -> Result<Store> {
+    let mut store = Store::open(&config.bot.database).with_context(|| format!("opening {}", config.bot.database.display()))?;
+    engine::sync_config(&mut store, config)?;
+    Ok(store)
+}
+
+/// Sends what the outbox holds; used by the one-shot commands.
+fn flush(store: Store, config: &Config) -> Result<Store> {
+    let transport = Transport::from_config(config)?;
+    let store = std::sync::Mutex::new(store);
+    let flushed = runtime()?.block_on(deliver::flush(&store, config, &transport, clock::system_now()))?;
+    if flushed.retry > 0 || flushed.failed > 0 {
+        eprintln!("amici: {} message(s) sent, {} to retry (kept in the outbox), {} failed", flushed.sent, flushed.retry, flushed.failed);
+    }
+    store.into_inner().map_err(|_| anyhow::anyhow!("store lock poisoned"))
+}
+
+fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
+    match command {
+        Command::CheckConfig => {
+            println!("{}: OK ({} tournament(s), {} game(s))", config_path.display(), config.tournaments.len(),
+                config.tournaments.iter().map(|t| t.games.len()).sum::<usize>());
+        }
+        Command::Run => runtime()?.block_on(daemon::run(config_path, config))?,
+        Command::Ingest { files } => {
+            let mut store = open(&config)?;
+            let now = clock::now()?;
+            let mut raws = Vec::new();
+            if files.is_empty() {
+                let mut buf = Vec::new();
+                std::io::stdin().read_to_end(&mut buf)?;
+                raws.push(buf);
+            }
+            for f in &files {
+                raws.push(std::fs::read(f).with_context(|| format!("reading {}", f.display()))?);
+            }
+            for raw in &raws {
+                engine::store_raw(&mut store, &config, raw, now, "ingest", None)?;
+            }
+            engine::process_pending(&mut store, &config, now)?;
+            flush(store, &config)?;
+        }
+        Command::Tick => {
+            let mut store = open(&config)?;
+            tick::run(&mut store, &config, clock::now()?)?;
+            flush(store, &config)?;
+        }
+        Command::Status { format, game } => {
+            let store = open(&config)?;
+            let mut games = store.games()?;
+            if let Some(id) = &game {
+                games.retain(|g| &g.id == id);
+                if games.is_empty() {
+                    eprintln!("amici: no game {id}");
+                    return Ok(ExitCode::from(1));
+                }
+            }
+            let now = clock::now()?;
+            match format {
+                Format::Json => println!("{}", serde_json::to_string_pretty(&status::json(&games, &config, now))?),
+                Format::Text => print!("{}", status::text(&games, &config, now)),
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
