@@ -72,6 +72,8 @@ pub fn process_pending(store: &mut Store, config: &Config, now: DateTime<FixedOf
 /// Context of the letter being answered.
 struct Answer<'a> {
     config: &'a Config,
+    /// The sender of the letter answered: only messages to him are threaded under it.
+    sender: String,
     inbound_id: i64,
     reply_to: Option<String>,
     references: Vec<String>,
@@ -86,6 +88,20 @@ impl Answer<'_> {
         self.seq += 1;
         let seed = format!("in:{}:{}:{}", self.inbound_id, self.seq, to);
         let message_id = outbound::stable_message_id(&seed, &self.config.bot.address);
+        let to_sender = to.eq_ignore_ascii_case(&self.sender);
+        // Others (the opponent, the arbiter) never saw the letter: thread their message under
+        // the last one they had from the bot about this game, so their reply finds the game.
+        let (in_reply_to, references) = if to_sender {
+            (self.reply_to.clone(), self.references.clone())
+        } else {
+            match game {
+                Some(g) => {
+                    let last = tx.last_message_to(to, g)?;
+                    (last.clone(), last.into_iter().collect())
+                }
+                None => (None, Vec::new()),
+            }
+        };
         let o = Outgoing {
             from: self.config.bot.address.clone(),
             to: to.to_string(),
@@ -93,11 +109,12 @@ impl Answer<'_> {
             subject,
             body,
             message_id: message_id.clone(),
-            in_reply_to: self.reply_to.clone(),
-            references: self.references.clone(),
+            in_reply_to,
+            references,
             kind,
             game: game.map(str::to_string),
             date: self.now,
+            auto_replied: to_sender,
         };
         let raw = outbound::build(&o)?;
         tx.queue(
@@ -134,6 +151,7 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
     }
     let mut answer = Answer {
         config,
+        sender: from.email.clone(),
         inbound_id: row.id,
         reply_to: msg.message_id.clone(),
         references: msg.references.clone(),
@@ -262,6 +280,7 @@ pub fn queue_admin_notice(store: &mut Store, config: &Config, to: &str, subject:
         kind: Kind::Notice,
         game: None,
         date: now,
+        auto_replied: false,
     };
     let raw = outbound::build(&o)?;
     store.transaction(|tx| {

@@ -27,7 +27,10 @@ pub enum SendError {
 /// Where messages go.
 #[derive(Clone)]
 pub enum Transport {
-    Smtp { transport: AsyncSmtpTransport<Tokio1Executor>, timeout: Duration },
+    Smtp {
+        transport: AsyncSmtpTransport<Tokio1Executor>,
+        timeout: Duration,
+    },
     Dir(PathBuf),
     /// Records messages in memory (unit tests of the shell).
     Stub(Arc<Mutex<Vec<(String, Vec<u8>)>>>),
@@ -53,14 +56,26 @@ impl Transport {
     }
 
     /// Sends one message.
-    pub async fn send(&self, from: &str, to: &str, raw: &[u8], name: &str) -> Result<(), SendError> {
+    pub async fn send(
+        &self,
+        from: &str,
+        to: &str,
+        raw: &[u8],
+        name: &str,
+    ) -> Result<(), SendError> {
         match self {
             Transport::Smtp { transport, timeout } => {
-                let envelope = Envelope::new(
-                    Some(from.parse().map_err(|e| SendError::Permanent(format!("bad sender: {e}")))?),
-                    vec![to.parse().map_err(|e| SendError::Permanent(format!("bad recipient {to}: {e}")))?],
-                )
-                .map_err(|e| SendError::Permanent(e.to_string()))?;
+                let envelope =
+                    Envelope::new(
+                        Some(
+                            from.parse()
+                                .map_err(|e| SendError::Permanent(format!("bad sender: {e}")))?,
+                        ),
+                        vec![to.parse().map_err(|e| {
+                            SendError::Permanent(format!("bad recipient {to}: {e}"))
+                        })?],
+                    )
+                    .map_err(|e| SendError::Permanent(e.to_string()))?;
                 // lettre's own timeout covers connecting only (crates.md pitfall 6).
                 match tokio::time::timeout(*timeout, transport.send_raw(&envelope, raw)).await {
                     Err(_) => Err(SendError::Transient("timed out".into())),
@@ -69,9 +84,13 @@ impl Transport {
                     Ok(Err(e)) => Err(SendError::Transient(e.to_string())),
                 }
             }
-            Transport::Dir(dir) => write_file(dir, name, raw).map_err(|e| SendError::Transient(e.to_string())),
+            Transport::Dir(dir) => {
+                write_file(dir, name, raw).map_err(|e| SendError::Transient(e.to_string()))
+            }
             Transport::Stub(v) => {
-                v.lock().map_err(|_| SendError::Transient("poisoned".into()))?.push((to.to_string(), raw.to_vec()));
+                v.lock()
+                    .map_err(|_| SendError::Transient("poisoned".into()))?
+                    .push((to.to_string(), raw.to_vec()));
                 Ok(())
             }
         }
@@ -82,7 +101,16 @@ impl Transport {
 /// twice leaves one file.
 fn write_file(dir: &PathBuf, name: &str, raw: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let safe: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' }).collect();
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     let tmp = dir.join(format!(".{safe}.tmp"));
     std::fs::write(&tmp, raw)?;
     std::fs::rename(&tmp, dir.join(format!("{safe}.eml")))
@@ -106,7 +134,10 @@ fn smtp(s: &Smtp) -> Result<Transport, TransportError> {
         let pw = std::env::var(var).map_err(|_| TransportError::Password(var.clone()))?;
         b = b.credentials(Credentials::new(user.clone(), pw));
     }
-    Ok(Transport::Smtp { transport: b.build(), timeout: Duration::from_secs(s.timeout_seconds.max(5) * 2) })
+    Ok(Transport::Smtp {
+        transport: b.build(),
+        timeout: Duration::from_secs(s.timeout_seconds.max(5) * 2),
+    })
 }
 
 /// Backoff after `attempts` failures: 30 s doubling, at most 1 hour.
@@ -124,11 +155,18 @@ pub struct Flushed {
 }
 
 /// Sends every due outbox row once. The store lock is never held across a send.
-pub async fn flush(store: &Mutex<Store>, config: &Config, transport: &Transport, now: DateTime<FixedOffset>) -> anyhow::Result<Flushed> {
+pub async fn flush(
+    store: &Mutex<Store>,
+    config: &Config,
+    transport: &Transport,
+    now: DateTime<FixedOffset>,
+) -> anyhow::Result<Flushed> {
     let mut out = Flushed::default();
     loop {
         let rows: Vec<OutboxRow> = {
-            let s = store.lock().map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
+            let s = store
+                .lock()
+                .map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
             s.due_outbox(&now.to_rfc3339(), 50)?
         };
         if rows.is_empty() {
@@ -136,8 +174,17 @@ pub async fn flush(store: &Mutex<Store>, config: &Config, transport: &Transport,
         }
         let mut progressed = false;
         for row in rows {
-            let result = transport.send(&config.bot.address, &row.recipient, &row.raw, &row.message_id).await;
-            let s = store.lock().map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
+            let result = transport
+                .send(
+                    &config.bot.address,
+                    &row.recipient,
+                    &row.raw,
+                    &row.message_id,
+                )
+                .await;
+            let s = store
+                .lock()
+                .map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
             match result {
                 Ok(()) => {
                     s.mark_sent(row.id, &now.to_rfc3339())?;
@@ -145,7 +192,8 @@ pub async fn flush(store: &Mutex<Store>, config: &Config, transport: &Transport,
                     progressed = true;
                 }
                 Err(SendError::Transient(e)) => {
-                    let next = now + chrono::Duration::from_std(backoff(row.attempts)).unwrap_or_default();
+                    let next =
+                        now + chrono::Duration::from_std(backoff(row.attempts)).unwrap_or_default();
                     tracing::warn!(to = %row.recipient, error = %e, "send failed, will retry");
                     s.mark_retry(row.id, &next.to_rfc3339(), &e)?;
                     out.retry += 1;

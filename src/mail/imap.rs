@@ -41,7 +41,9 @@ pub fn tls_config(ca_file: Option<&std::path::Path>) -> Result<Arc<ClientConfig>
     if let Some(ca) = ca_file {
         let pem = std::fs::read(ca).with_context(|| format!("reading CA file {}", ca.display()))?;
         for cert in CertificateDer::pem_slice_iter(&pem) {
-            roots.add(cert.context("parsing CA file")?).context("adding CA certificate")?;
+            roots
+                .add(cert.context("parsing CA file")?)
+                .context("adding CA certificate")?;
         }
     }
     // One crypto provider, named explicitly (crates.md pitfall 1).
@@ -55,22 +57,34 @@ pub fn tls_config(ca_file: Option<&std::path::Path>) -> Result<Arc<ClientConfig>
 
 async fn tls_wrap(cfg: &Imap, tcp: TcpStream) -> Result<Box<dyn Io>> {
     let connector = TlsConnector::from(tls_config(cfg.ca_file.as_deref())?);
-    let name = ServerName::try_from(cfg.host.clone()).map_err(|e| anyhow!("bad IMAP host name {}: {e}", cfg.host))?;
+    let name = ServerName::try_from(cfg.host.clone())
+        .map_err(|e| anyhow!("bad IMAP host name {}: {e}", cfg.host))?;
     Ok(Box::new(connector.connect(name, tcp).await?))
 }
 
 /// Connects, logs in and selects the mailbox. Returns the session and UIDVALIDITY.
 pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
-    let password = std::env::var(&cfg.password_env).map_err(|_| anyhow!("environment variable {} (IMAP password) is not set", cfg.password_env))?;
-    let tcp = tokio::time::timeout(Duration::from_secs(30), TcpStream::connect((cfg.host.as_str(), cfg.port)))
-        .await
-        .map_err(|_| anyhow!("connecting to {}:{} timed out", cfg.host, cfg.port))??;
+    let password = std::env::var(&cfg.password_env).map_err(|_| {
+        anyhow!(
+            "environment variable {} (IMAP password) is not set",
+            cfg.password_env
+        )
+    })?;
+    let tcp = tokio::time::timeout(
+        Duration::from_secs(30),
+        TcpStream::connect((cfg.host.as_str(), cfg.port)),
+    )
+    .await
+    .map_err(|_| anyhow!("connecting to {}:{} timed out", cfg.host, cfg.port))??;
     let stream: Box<dyn Io> = match cfg.security {
         Security::Tls => tls_wrap(cfg, tcp).await?,
         Security::None => Box::new(tcp),
         Security::Starttls => {
             let mut client = async_imap::Client::new(tcp);
-            client.read_response().await?.ok_or_else(|| anyhow!("no IMAP greeting"))?;
+            client
+                .read_response()
+                .await?
+                .ok_or_else(|| anyhow!("no IMAP greeting"))?;
             client.run_command_and_check_ok("STARTTLS", None).await?;
             tls_wrap(cfg, client.into_inner()).await?
         }
@@ -78,9 +92,15 @@ pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
     let mut client = async_imap::Client::new(stream);
     if cfg.security != Security::Starttls {
         // The greeting must be read before LOGIN (crates.md pitfall 2).
-        client.read_response().await?.ok_or_else(|| anyhow!("no IMAP greeting"))?;
+        client
+            .read_response()
+            .await?
+            .ok_or_else(|| anyhow!("no IMAP greeting"))?;
     }
-    let mut session = client.login(&cfg.user, &password).await.map_err(|(e, _)| anyhow!("IMAP login as {}: {e}", cfg.user))?;
+    let mut session = client
+        .login(&cfg.user, &password)
+        .await
+        .map_err(|(e, _)| anyhow!("IMAP login as {}: {e}", cfg.user))?;
     let caps = session.capabilities().await?;
     let idle = caps.has_str("IDLE");
     let mailbox = session.select(&cfg.mailbox).await?;
@@ -90,7 +110,9 @@ pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
 /// UIDs above `last`, ascending. A search, not the unsolicited responses, is trusted
 /// (crates.md pitfall 4).
 pub async fn new_uids(session: &mut ImapSession, last: u32) -> Result<Vec<u32>> {
-    let found = session.uid_search(format!("UID {}:*", last.saturating_add(1))).await?;
+    let found = session
+        .uid_search(format!("UID {}:*", last.saturating_add(1)))
+        .await?;
     let mut uids: Vec<u32> = found.into_iter().filter(|u| *u > last).collect();
     uids.sort_unstable();
     Ok(uids)
@@ -101,23 +123,43 @@ pub async fn fetch(session: &mut ImapSession, uids: &[u32]) -> Result<Vec<Fetche
     if uids.is_empty() {
         return Ok(Vec::new());
     }
-    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-    let stream = session.uid_fetch(set, "(UID INTERNALDATE BODY.PEEK[])").await?;
+    let set = uids
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let stream = session
+        .uid_fetch(set, "(UID INTERNALDATE BODY.PEEK[])")
+        .await?;
     let items: Vec<_> = stream.try_collect().await?;
     let mut out: Vec<Fetched> = items
         .iter()
-        .filter_map(|f| Some(Fetched { uid: f.uid?, raw: f.body()?.to_vec(), internal_date: f.internal_date() }))
+        .filter_map(|f| {
+            Some(Fetched {
+                uid: f.uid?,
+                raw: f.body()?.to_vec(),
+                internal_date: f.internal_date(),
+            })
+        })
         .collect();
     out.sort_by_key(|f| f.uid);
     Ok(out)
 }
 
 /// Marks processed messages: `\Seen`, or moved to `folder`.
-pub async fn mark_done(session: &mut ImapSession, uids: &[u32], folder: Option<&str>) -> Result<()> {
+pub async fn mark_done(
+    session: &mut ImapSession,
+    uids: &[u32],
+    folder: Option<&str>,
+) -> Result<()> {
     if uids.is_empty() {
         return Ok(());
     }
-    let set = uids.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+    let set = uids
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     match folder {
         None => {
             let stream = session.uid_store(&set, "+FLAGS.SILENT (\\Seen)").await?;
@@ -142,7 +184,12 @@ pub async fn unseen(session: &mut ImapSession) -> Result<Vec<u32>> {
 
 /// Waits for news: IDLE up to `max` (well under the 29 minutes of RFC 2177) or until
 /// `wake` fires. Returns the session for the next round.
-pub async fn wait(session: ImapSession, idle: bool, max: Duration, poll: Duration) -> Result<ImapSession> {
+pub async fn wait(
+    session: ImapSession,
+    idle: bool,
+    max: Duration,
+    poll: Duration,
+) -> Result<ImapSession> {
     if !idle {
         tokio::time::sleep(poll).await;
         return Ok(session);
@@ -153,7 +200,9 @@ pub async fn wait(session: ImapSession, idle: bool, max: Duration, poll: Duratio
     // An absolute deadline on top of the library's (crates.md pitfall 3).
     let res = tokio::time::timeout(max + Duration::from_secs(30), fut).await;
     match res {
-        Ok(Ok(IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt)) => {}
+        Ok(Ok(
+            IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt,
+        )) => {}
         Ok(Err(e)) => bail!("IDLE failed: {e}"),
         Err(_) => bail!("IDLE deadline passed"),
     }

@@ -33,7 +33,10 @@ pub fn parse(raw: &[u8], bot: &str) -> Inbound {
         return Inbound::default();
     };
     let from = m.from().and_then(|a| a.first()).and_then(|a| {
-        a.address().map(|e| Address { name: a.name().map(str::to_string), email: e.trim().to_lowercase() })
+        a.address().map(|e| Address {
+            name: a.name().map(str::to_string),
+            email: e.trim().to_lowercase(),
+        })
     });
     let text = m.body_text(0).map(|t| t.to_string()).unwrap_or_default();
     let mut fresh = String::new();

@@ -25,6 +25,9 @@ pub struct Outgoing {
     pub kind: Kind,
     pub game: Option<String>,
     pub date: DateTime<FixedOffset>,
+    /// `auto-replied` (an answer to the recipient's own letter) or `auto-generated` (a notice,
+    /// or a move forwarded to the opponent), RFC 3834.
+    pub auto_replied: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -45,7 +48,9 @@ pub fn stable_message_id(seed: &str, bot_address: &str) -> String {
 }
 
 fn mailbox(name: Option<&str>, email: &str) -> Result<Mailbox, BuildError> {
-    let addr = email.parse().map_err(|e| BuildError::Address(email.to_string(), e))?;
+    let addr = email
+        .parse()
+        .map_err(|e| BuildError::Address(email.to_string(), e))?;
     // Names are data: strip control characters so nothing can smuggle a line break.
     let name = name.map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>());
     Ok(Mailbox::new(name, addr))
@@ -66,7 +71,14 @@ pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
         .message_id(Some(format!("<{}>", o.message_id)))
         .date(std::time::SystemTime::from(o.date))
         .header(ContentType::TEXT_PLAIN)
-        .raw_header(header("Auto-Submitted", if o.kind.is_reply() { "auto-replied" } else { "auto-generated" }))
+        .raw_header(header(
+            "Auto-Submitted",
+            if o.auto_replied {
+                "auto-replied"
+            } else {
+                "auto-generated"
+            },
+        ))
         .raw_header(header("X-Amici-Kind", o.kind.as_str()));
     if let Some(g) = &o.game {
         b = b.raw_header(header("X-Amici-Game", g));
@@ -99,6 +111,7 @@ mod tests {
             kind: Kind::Ack,
             game: Some("T/1".into()),
             date: "2026-03-15T10:00:00+02:00".parse().unwrap(),
+            auto_replied: true,
         }
     }
 
@@ -121,8 +134,14 @@ mod tests {
 
     #[test]
     fn message_ids_are_stable() {
-        assert_eq!(stable_message_id("a", "bot@x.test"), stable_message_id("a", "bot@x.test"));
-        assert_ne!(stable_message_id("a", "bot@x.test"), stable_message_id("b", "bot@x.test"));
+        assert_eq!(
+            stable_message_id("a", "bot@x.test"),
+            stable_message_id("a", "bot@x.test")
+        );
+        assert_ne!(
+            stable_message_id("a", "bot@x.test"),
+            stable_message_id("b", "bot@x.test")
+        );
         assert!(stable_message_id("a", "bot@x.test").ends_with("@x.test"));
     }
 
@@ -130,6 +149,7 @@ mod tests {
     fn notices_are_auto_generated() {
         let mut o = sample();
         o.kind = Kind::Silence;
+        o.auto_replied = false;
         let raw = String::from_utf8(build(&o).unwrap()).unwrap();
         assert!(raw.contains("Auto-Submitted: auto-generated\r\n"));
     }

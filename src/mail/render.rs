@@ -50,7 +50,11 @@ const BG: Words = Words {
     totals: "Общо време",
     ack: "Вашият ход е записан и изпратен на противника:",
     your_move: "Ход на противника — очаква се Вашият отговор:",
-    refused: ["Ходът е невъзможен", "Ходът е неправилен (грешно повторен ход на противника)", "Ходът е неясен"],
+    refused: [
+        "Ходът е невъзможен",
+        "Ходът е неправилен (грешно повторен ход на противника)",
+        "Ходът е неясен",
+    ],
     penalty: "Наказание: +{} дни към Вашето време (чл. 17).",
     send_new: "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19).",
     legal: "Възможни ходове например:",
@@ -73,7 +77,11 @@ const RU: Words = Words {
     totals: "Общее время",
     ack: "Ваш ход записан и отправлен противнику:",
     your_move: "Ход противника — ждём Ваш ответ:",
-    refused: ["Ход невозможен", "Ход неправильный (ошибочно повторён ход противника)", "Ход неясен"],
+    refused: [
+        "Ход невозможен",
+        "Ход неправильный (ошибочно повторён ход противника)",
+        "Ход неясен",
+    ],
     penalty: "Штраф: +{} дней к Вашему времени (ст. 17).",
     send_new: "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19).",
     legal: "Возможные ходы, например:",
@@ -96,7 +104,11 @@ const EN: Words = Words {
     totals: "Total time",
     ack: "Your move is recorded and sent to your opponent:",
     your_move: "Your opponent's move — your reply is due:",
-    refused: ["The move is impossible", "The move is incorrect (your opponent's last move repeated wrongly)", "The move is unclear"],
+    refused: [
+        "The move is impossible",
+        "The move is incorrect (your opponent's last move repeated wrongly)",
+        "The move is unclear",
+    ],
     penalty: "Penalty: +{} days on your time (Art. 17).",
     send_new: "Please send a new move. You need not move the same piece (Art. 19).",
     legal: "Legal moves include:",
@@ -170,26 +182,56 @@ fn result_text(lang: Lang, r: GameResult, t: Termination) -> String {
 }
 
 /// Subject and body of one message.
-pub fn render(rec: &GameRecord, names: &Names<'_>, msg: &Msg, lang: Lang, today: Day) -> (String, String) {
+pub fn render(
+    rec: &GameRecord,
+    names: &Names<'_>,
+    msg: &Msg,
+    lang: Lang,
+    today: Day,
+) -> (String, String) {
     let w = words(lang);
     let subject = format!("{} {}: {} – {}", w.game, rec.id, names.white, names.black);
     let mut b = String::new();
-    let _ = writeln!(b, "{} {} ({} – {})", w.game, rec.id, names.white, names.black);
+    let _ = writeln!(
+        b,
+        "{} {} ({} – {})",
+        w.game, rec.id, names.white, names.black
+    );
     let _ = writeln!(b);
     match msg {
         Msg::Ack { moves } | Msg::Forward { moves } => {
-            let _ = writeln!(b, "{}", if matches!(msg, Msg::Ack { .. }) { w.ack } else { w.your_move });
+            let _ = writeln!(
+                b,
+                "{}",
+                if matches!(msg, Msg::Ack { .. }) {
+                    w.ack
+                } else {
+                    w.your_move
+                }
+            );
             for m in moves {
                 let _ = writeln!(b, "  {}", move_line(w, m));
             }
         }
-        Msg::Refused { refusal, written, penalty_days, legal_examples } => {
+        Msg::Refused {
+            refusal,
+            written,
+            penalty_days,
+            legal_examples,
+        } => {
             let idx = match refusal {
                 Refusal::Impossible => 0,
                 Refusal::Incorrect => 1,
                 Refusal::Unclear => 2,
             };
-            let _ = writeln!(b, "{}: «{}» ({} {}).", w.refused[idx], written, w.article, refusal.article());
+            let _ = writeln!(
+                b,
+                "{}: «{}» ({} {}).",
+                w.refused[idx],
+                written,
+                w.article,
+                refusal.article()
+            );
             if *penalty_days > 0 {
                 let _ = writeln!(b, "{}", w.penalty.replace("{}", &penalty_days.to_string()));
             }
@@ -211,8 +253,16 @@ pub fn render(rec: &GameRecord, names: &Names<'_>, msg: &Msg, lang: Lang, today:
         Msg::GameOver => {
             let _ = writeln!(b, "{}", w.game_over);
         }
-        Msg::Ended { result, termination } => {
-            let _ = writeln!(b, "{}: {}.", w.ended, result_text(lang, *result, *termination));
+        Msg::Ended {
+            result,
+            termination,
+        } => {
+            let _ = writeln!(
+                b,
+                "{}: {}.",
+                w.ended,
+                result_text(lang, *result, *termination)
+            );
         }
     }
     let _ = writeln!(b);

@@ -406,6 +406,14 @@ impl Tx<'_> {
             .flatten())
     }
 
+    /// The Message-ID of the last message queued to `to` about `game`.
+    pub fn last_message_to(&self, to: &str, game: &str) -> Result<Option<String>> {
+        Ok(self
+            .tx
+            .query_row("SELECT message_id FROM outbox WHERE recipient = ?1 AND game = ?2 ORDER BY id DESC LIMIT 1", params![to, game], |r| r.get(0))
+            .optional()?)
+    }
+
     /// Counts a letter from `email` on `day`; returns (letters that day including this one,
     /// courtesy replies already sent that day).
     pub fn count_sender(&self, email: &str, day: &str) -> Result<(i64, i64)> {

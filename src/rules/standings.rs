@@ -1,0 +1,798 @@
+//! Individual standings (RULES.md §12, §708): points, the tie-breaks in the configured order,
+//! shared ranks; the JSON of INTERFACE.md, a text table and the printed definitions of the
+//! tie-breaks used (§709.2).
+//!
+//! Decisions (DESIGN notes):
+//! - All arithmetic is exact, in quarter points: results are 1, ½, 0 and Sonneborn–Berger
+//!   multiplies a result by a score.
+//! - Unfinished games count nowhere (points, games, tie-breaks); they are counted apart and
+//!   shown as `*` in the crosstable.
+//! - Forfeits (служебный проигрыш: Art. 12 note, 47 А, 51, 56) count in points as awarded. In
+//!   the opponent-based tie-breaks a forfeited game is an *unplayed round*: following the FIDE
+//!   tie-break regulations (C.07, 2023: a participant's unplayed round is evaluated as a game
+//!   against an opponent with the participant's own score, the "game against oneself"), it
+//!   adds the player's own points to Buchholz, his own Buchholz to sum of Buchholz, and
+//!   (own points × result) to Sonneborn–Berger. So neither the winner by forfeit profits from
+//!   an opponent who stopped playing, nor is the victim punished. `wins` and `black-wins`
+//!   count games won over the board only. Direct encounter counts forfeits as their result.
+//! - An opponent's score in these tie-breaks counts his own unplayed rounds (forfeits, byes) as
+//!   draws, as FIDE's tie-break rules have long done ("all unplayed games in which players
+//!   are indirectly involved are considered to have been drawn"): a player is not rewarded
+//!   for having met someone who later collected forfeit wins. This reproduces the published
+//!   Buchholz, Buchholz cut 1 and Sonneborn–Berger of the real event in
+//!   `fixtures/standings/hamilton_2018.txt`.
+//! - Direct encounter applies to a group still tied when it comes in the order: the points
+//!   scored in the games among the group, when every two of them have a finished game against
+//!   each other; otherwise it does not separate them (value 0 for all).
+//! - Players still tied after every tie-break share the rank (1, 2, 2, 4 …) and are listed by
+//!   name.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::rules::model::{GameResult, Lang};
+
+/// How a game stands for the standings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Still in play or awaiting adjudication: shown, not counted.
+    Unfinished,
+    /// Black lost by forfeit (`+:-`).
+    WhiteWinsByForfeit,
+    /// White lost by forfeit (`-:+`).
+    BlackWinsByForfeit,
+    /// Both lose (Art. 12 note, Art. 51): 0–0, an unplayed round for both.
+    BothLose,
+}
+
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::WhiteWins => Outcome::WhiteWins,
+            GameResult::BlackWins => Outcome::BlackWins,
+            GameResult::Draw => Outcome::Draw,
+            GameResult::BothLose => Outcome::BothLose,
+        }
+    }
+}
+
+impl Outcome {
+    /// Half-points of (White, Black); `None` while unfinished.
+    pub fn half_points(self) -> Option<(u32, u32)> {
+        match self {
+            Outcome::WhiteWins | Outcome::WhiteWinsByForfeit => Some((2, 0)),
+            Outcome::BlackWins | Outcome::BlackWinsByForfeit => Some((0, 2)),
+            Outcome::Draw => Some((1, 1)),
+            Outcome::BothLose => Some((0, 0)),
+            Outcome::Unfinished => None,
+        }
+    }
+
+    /// True when the result came from play over the board (not a forfeit, not unfinished).
+    pub fn is_played(self) -> bool {
+        matches!(self, Outcome::WhiteWins | Outcome::BlackWins | Outcome::Draw)
+    }
+
+    /// The crosstable mark of one side: `1`, `½`, `0`, `+`, `-`, `*`.
+    pub fn mark(self, white: bool) -> &'static str {
+        match (self, white) {
+            (Outcome::Unfinished, _) => "*",
+            (Outcome::Draw, _) => "½",
+            (Outcome::WhiteWins, true) | (Outcome::BlackWins, false) => "1",
+            (Outcome::WhiteWins, false) | (Outcome::BlackWins, true) => "0",
+            (Outcome::WhiteWinsByForfeit, true) | (Outcome::BlackWinsByForfeit, false) => "+",
+            (Outcome::WhiteWinsByForfeit, false) | (Outcome::BlackWinsByForfeit, true) => "-",
+            (Outcome::BothLose, _) => "-",
+        }
+    }
+}
+
+/// One game: indices into the player list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    pub white: usize,
+    pub black: usize,
+    pub outcome: Outcome,
+}
+
+/// A tie-break (INTERFACE.md names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tiebreak {
+    /// §708.3: the sum of the opponents' points.
+    Buchholz,
+    /// Buchholz without the lowest single contribution.
+    BuchholzCut1,
+    /// §708.4: the sum of the opponents' Buchholz.
+    SumBuchholz,
+    /// Opponents' points, full for a win, half for a draw.
+    SonnebornBerger,
+    /// Baumbach: number of games won.
+    Wins,
+    /// Number of games won with Black.
+    BlackWins,
+    /// Points scored in the games among the tied players.
+    DirectEncounter,
+}
+
+/// RULES.md §12: points, Buchholz, sum of Buchholz (§708.2), then Sonneborn–Berger, direct
+/// encounter and wins, because a complete round robin leaves the first two equal for tied
+/// players.
+pub const DEFAULT_TIEBREAKS: [Tiebreak; 5] = [
+    Tiebreak::Buchholz,
+    Tiebreak::SumBuchholz,
+    Tiebreak::SonnebornBerger,
+    Tiebreak::DirectEncounter,
+    Tiebreak::Wins,
+];
+
+impl Tiebreak {
+    pub const ALL: [Tiebreak; 7] = [
+        Tiebreak::Buchholz,
+        Tiebreak::BuchholzCut1,
+        Tiebreak::SumBuchholz,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Wins,
+        Tiebreak::BlackWins,
+        Tiebreak::DirectEncounter,
+    ];
+
+    /// The name used in config, on the command line and in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::BuchholzCut1 => "buchholz-cut1",
+            Tiebreak::SumBuchholz => "sum-buchholz",
+            Tiebreak::SonnebornBerger => "sonneborn-berger",
+            Tiebreak::Wins => "wins",
+            Tiebreak::BlackWins => "black-wins",
+            Tiebreak::DirectEncounter => "direct-encounter",
+        }
+    }
+
+    /// A short column heading.
+    pub fn short(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Tiebreak::Buchholz, Lang::En) => "BH",
+            (Tiebreak::Buchholz, _) => "Бух",
+            (Tiebreak::BuchholzCut1, Lang::En) => "BH-1",
+            (Tiebreak::BuchholzCut1, _) => "Бух-1",
+            (Tiebreak::SumBuchholz, Lang::En) => "SBH",
+            (Tiebreak::SumBuchholz, _) => "СБух",
+            (Tiebreak::SonnebornBerger, Lang::En) => "SB",
+            (Tiebreak::SonnebornBerger, _) => "З-Б",
+            (Tiebreak::Wins, Lang::En) => "W",
+            (Tiebreak::Wins, Lang::Bg) => "Поб",
+            (Tiebreak::Wins, Lang::Ru) => "Поб",
+            (Tiebreak::BlackWins, Lang::En) => "BW",
+            (Tiebreak::BlackWins, _) => "ПобЧ",
+            (Tiebreak::DirectEncounter, Lang::En) => "DE",
+            (Tiebreak::DirectEncounter, Lang::Bg) => "ЛС",
+            (Tiebreak::DirectEncounter, Lang::Ru) => "ЛВ",
+        }
+    }
+
+    /// The definition printed under the standings (§709.2).
+    pub fn definition(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Tiebreak::Buchholz, Lang::En) => {
+                "Buchholz: the sum of the points of all opponents (§708.3). A round lost or won by forfeit counts as a game against an opponent with the player's own points."
+            }
+            (Tiebreak::Buchholz, Lang::Ru) => {
+                "Коэффициент Бухгольца: сумма очков, набранных оппонентами игрока (§708.3). Партия со служебным результатом считается партией с соперником, набравшим столько же очков, сколько сам игрок."
+            }
+            (Tiebreak::Buchholz, Lang::Bg) => {
+                "Коефициент на Бухолц: сборът от точките на всички противници на играча (§708.3). Партия със служебен резултат се смята за партия срещу противник със същия брой точки като самия играч."
+            }
+            (Tiebreak::BuchholzCut1, Lang::En) => {
+                "Buchholz cut 1: Buchholz without the lowest single opponent's score."
+            }
+            (Tiebreak::BuchholzCut1, Lang::Ru) => {
+                "Усечённый коэффициент Бухгольца: коэффициент Бухгольца без наименьшего результата одного оппонента."
+            }
+            (Tiebreak::BuchholzCut1, Lang::Bg) => {
+                "Отрязан коефициент на Бухолц: коефициентът на Бухолц без най-малкия резултат на един противник."
+            }
+            (Tiebreak::SumBuchholz, Lang::En) => {
+                "Sum of Buchholz: the sum of the Buchholz values of all opponents (§708.4)."
+            }
+            (Tiebreak::SumBuchholz, Lang::Ru) => {
+                "Суммарный коэффициент Бухгольца: сумма коэффициентов Бухгольца оппонентов игрока (§708.4)."
+            }
+            (Tiebreak::SumBuchholz, Lang::Bg) => {
+                "Сумарен коефициент на Бухолц: сборът от коефициентите на Бухолц на всички противници (§708.4)."
+            }
+            (Tiebreak::SonnebornBerger, Lang::En) => {
+                "Sonneborn–Berger: the points of each opponent beaten plus half the points of each opponent drawn with."
+            }
+            (Tiebreak::SonnebornBerger, Lang::Ru) => {
+                "Коэффициент Зонненборна–Бергера: сумма очков побеждённых соперников плюс половина очков соперников, с которыми сыграна ничья."
+            }
+            (Tiebreak::SonnebornBerger, Lang::Bg) => {
+                "Коефициент на Зоненборн–Бергер: сборът от точките на победените противници плюс половината от точките на противниците, с които е завършено наравно."
+            }
+            (Tiebreak::Wins, Lang::En) => {
+                "Wins (Baumbach): the number of games won over the board."
+            }
+            (Tiebreak::Wins, Lang::Ru) => {
+                "Число побед (Баумбах): количество партий, выигранных за доской."
+            }
+            (Tiebreak::Wins, Lang::Bg) => {
+                "Брой победи (Баумбах): броят на спечелените изиграни партии."
+            }
+            (Tiebreak::BlackWins, Lang::En) => {
+                "Wins with Black: the number of games won over the board with the black pieces."
+            }
+            (Tiebreak::BlackWins, Lang::Ru) => {
+                "Победы чёрными: количество партий, выигранных за доской чёрными фигурами."
+            }
+            (Tiebreak::BlackWins, Lang::Bg) => {
+                "Победи с черните: броят на спечелените изиграни партии с черните фигури."
+            }
+            (Tiebreak::DirectEncounter, Lang::En) => {
+                "Direct encounter: the points scored in the games between the tied players, when each of them has played all the others."
+            }
+            (Tiebreak::DirectEncounter, Lang::Ru) => {
+                "Личная встреча: очки, набранные в партиях между игроками с равным результатом, если каждый из них сыграл со всеми остальными."
+            }
+            (Tiebreak::DirectEncounter, Lang::Bg) => {
+                "Лична среща: точките от партиите между играчите с равен резултат, когато всеки от тях е играл с всички останали."
+            }
+        }
+    }
+
+    /// Parse a comma-separated list (`--tiebreaks a,b,…`); an empty list is allowed.
+    pub fn parse_list(list: &str) -> Result<Vec<Tiebreak>, StandingsError> {
+        let mut out: Vec<Tiebreak> = Vec::new();
+        for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let tb: Tiebreak = part.parse()?;
+            if out.contains(&tb) {
+                return Err(StandingsError::DuplicateTiebreak(part.to_string()));
+            }
+            out.push(tb);
+        }
+        Ok(out)
+    }
+}
+
+impl FromStr for Tiebreak {
+    type Err = StandingsError;
+    fn from_str(s: &str) -> Result<Tiebreak, StandingsError> {
+        let s = s.trim().to_ascii_lowercase();
+        Tiebreak::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or(StandingsError::UnknownTiebreak(s))
+    }
+}
+
+/// What is wrong with the input of the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StandingsError {
+    #[error(
+        "unknown tie-break `{0}` (known: buchholz, buchholz-cut1, sum-buchholz, sonneborn-berger, wins, black-wins, direct-encounter)"
+    )]
+    UnknownTiebreak(String),
+    #[error("tie-break `{0}` is listed twice")]
+    DuplicateTiebreak(String),
+    #[error("game {game}: player {player} is not in the list of {n_players} players")]
+    UnknownPlayer {
+        game: usize,
+        player: usize,
+        n_players: usize,
+    },
+    #[error("game {game}: a player cannot play himself")]
+    SamePlayer { game: usize },
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Rank from 1; players who share it have the same rank.
+    pub rank: u32,
+    /// The last place of a shared rank (`rank..=shared_to`); equal to `rank` when alone.
+    pub shared_to: u32,
+    /// Index into the player list.
+    pub player: usize,
+    pub name: String,
+    pub points: f64,
+    /// Finished games (forfeits included, byes not).
+    pub games: u32,
+    /// Games not yet finished.
+    pub unfinished: u32,
+    /// Values in the order of `Standings::tiebreaks`.
+    pub tiebreaks: Vec<f64>,
+}
+
+/// The ranked table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings {
+    pub tiebreaks: Vec<Tiebreak>,
+    pub rows: Vec<Row>,
+}
+
+/// One finished round seen from one player.
+#[derive(Clone, Copy)]
+struct Seat {
+    /// `None` for a bye.
+    opponent: Option<usize>,
+    /// The player's result in half points.
+    halves: i64,
+    played: bool,
+    black: bool,
+}
+
+/// A round without an opponent: a bye or an absence, with the half points it gives (0, 1, 2).
+/// Byes do not occur in amici's own round robins (the odd player out simply waits); they exist
+/// so that Swiss events and published crosstables can be ranked the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bye {
+    pub player: usize,
+    pub halves: u32,
+}
+
+struct Tally {
+    /// Quarter points.
+    points: Vec<i64>,
+    /// Quarter points as opponents' scores for tie-breaks: played results, and ½ for each
+    /// unplayed round (FIDE: "all unplayed games in which players are indirectly involved are
+    /// considered to have been drawn").
+    tb_points: Vec<i64>,
+    seats: Vec<Vec<Seat>>,
+    unfinished: Vec<u32>,
+    buchholz: Vec<i64>,
+}
+
+fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError> {
+    let mut points = vec![0i64; n];
+    let mut tb_points = vec![0i64; n];
+    let mut seats: Vec<Vec<Seat>> = vec![Vec::new(); n];
+    let mut unfinished = vec![0u32; n];
+    for (i, g) in games.iter().enumerate() {
+        for player in [g.white, g.black] {
+            if player >= n {
+                return Err(StandingsError::UnknownPlayer {
+                    game: i + 1,
+                    player,
+                    n_players: n,
+                });
+            }
+        }
+        if g.white == g.black {
+            return Err(StandingsError::SamePlayer { game: i + 1 });
+        }
+        let Some((w, b)) = g.outcome.half_points() else {
+            unfinished[g.white] += 1;
+            unfinished[g.black] += 1;
+            continue;
+        };
+        let played = g.outcome.is_played();
+        for (me, opp, halves, black) in [(g.white, g.black, w, false), (g.black, g.white, b, true)] {
+            let halves = i64::from(halves);
+            points[me] += 2 * halves;
+            tb_points[me] += if played { 2 * halves } else { 2 };
+            seats[me].push(Seat {
+                opponent: Some(opp),
+                halves,
+                played,
+                black,
+            });
+        }
+    }
+    for bye in byes {
+        if bye.player >= n {
+            return Err(StandingsError::UnknownPlayer {
+                game: 0,
+                player: bye.player,
+                n_players: n,
+            });
+        }
+        let halves = i64::from(bye.halves.min(2));
+        points[bye.player] += 2 * halves;
+        tb_points[bye.player] += 2;
+        seats[bye.player].push(Seat {
+            opponent: None,
+            halves,
+            played: false,
+            black: false,
+        });
+    }
+    let buchholz = (0..n)
+        .map(|p| contributions(&points, &tb_points, &seats[p], p).iter().sum())
+        .collect();
+    Ok(Tally {
+        points,
+        tb_points,
+        seats,
+        unfinished,
+        buchholz,
+    })
+}
+
+/// The opponent's score counted for a round, in quarter points: the opponent's tie-break score
+/// for a played game, the player's own points for an unplayed round (FIDE C.07 "game against
+/// oneself").
+fn opponent_score(points: &[i64], tb_points: &[i64], s: &Seat, me: usize) -> i64 {
+    match (s.played, s.opponent) {
+        (true, Some(o)) => tb_points[o],
+        _ => points[me],
+    }
+}
+
+/// Each finished round's contribution to Buchholz.
+fn contributions(points: &[i64], tb_points: &[i64], seats: &[Seat], me: usize) -> Vec<i64> {
+    seats
+        .iter()
+        .map(|s| opponent_score(points, tb_points, s, me))
+        .collect()
+}
+
+impl Tally {
+    /// A group-independent tie-break value in quarter points (or a count × 4).
+    fn value(&self, tb: Tiebreak, p: usize) -> i64 {
+        let seats = &self.seats[p];
+        match tb {
+            Tiebreak::Buchholz => self.buchholz[p],
+            Tiebreak::BuchholzCut1 => {
+                let c = contributions(&self.points, &self.tb_points, seats, p);
+                c.iter().sum::<i64>() - c.iter().copied().min().unwrap_or(0)
+            }
+            Tiebreak::SumBuchholz => seats
+                .iter()
+                .map(|s| match (s.played, s.opponent) {
+                    (true, Some(o)) => self.buchholz[o],
+                    _ => self.buchholz[p],
+                })
+                .sum(),
+            // quarters: result halves × opponent quarters / 2 (opponent quarters are even)
+            Tiebreak::SonnebornBerger => seats
+                .iter()
+                .map(|s| s.halves * opponent_score(&self.points, &self.tb_points, s, p) / 2)
+                .sum(),
+            Tiebreak::Wins => 4 * seats.iter().filter(|s| s.played && s.halves == 2).count() as i64,
+            Tiebreak::BlackWins => {
+                4 * seats
+                    .iter()
+                    .filter(|s| s.played && s.black && s.halves == 2)
+                    .count() as i64
+            }
+            Tiebreak::DirectEncounter => 0,
+        }
+    }
+
+    /// Direct encounter within `group`: quarter points scored against the others of the group,
+    /// or 0 for all when some two of them have no finished game together.
+    fn direct_encounter(&self, group: &[usize]) -> Vec<i64> {
+        if group.len() < 2 {
+            return vec![0; group.len()];
+        }
+        for (i, &a) in group.iter().enumerate() {
+            for &b in &group[i + 1..] {
+                if !self.seats[a].iter().any(|s| s.opponent == Some(b)) {
+                    return vec![0; group.len()];
+                }
+            }
+        }
+        group
+            .iter()
+            .map(|&p| {
+                self.seats[p]
+                    .iter()
+                    .filter(|s| s.opponent.is_some_and(|o| group.contains(&o)))
+                    .map(|s| 2 * s.halves)
+                    .sum()
+            })
+            .collect()
+    }
+}
+
+fn quarters(q: i64) -> f64 {
+    q as f64 / 4.0
+}
+
+/// Rank the players. `players` are the display names (index = player number); `tiebreaks` is
+/// the configured order (e.g. [`DEFAULT_TIEBREAKS`]).
+pub fn compute(
+    players: &[String],
+    games: &[Game],
+    tiebreaks: &[Tiebreak],
+) -> Result<Standings, StandingsError> {
+    compute_with_byes(players, games, &[], tiebreaks)
+}
+
+/// [`compute`] with rounds that had no opponent (Swiss byes, absences).
+pub fn compute_with_byes(
+    players: &[String],
+    games: &[Game],
+    byes: &[Bye],
+    tiebreaks: &[Tiebreak],
+) -> Result<Standings, StandingsError> {
+    let n = players.len();
+    let t = tally(n, games, byes)?;
+    // value[p][k]: tie-break k of player p, quarter units; direct encounter filled per group.
+    let mut value: Vec<Vec<i64>> = (0..n)
+        .map(|p| tiebreaks.iter().map(|&tb| t.value(tb, p)).collect())
+        .collect();
+
+    // Split groups of equal keys, one criterion at a time, so that direct encounter sees the
+    // group that is still tied when it comes in the order.
+    let mut all: Vec<usize> = (0..n).collect();
+    all.sort_by(|&a, &b| t.points[b].cmp(&t.points[a]));
+    let mut groups: Vec<Vec<usize>> = split(all, |p| t.points[p]);
+    for (k, &tb) in tiebreaks.iter().enumerate() {
+        let mut next = Vec::with_capacity(groups.len());
+        for mut group in groups {
+            if tb == Tiebreak::DirectEncounter {
+                let de = t.direct_encounter(&group);
+                for (&p, v) in group.iter().zip(de) {
+                    value[p][k] = v;
+                }
+            }
+            if group.len() < 2 {
+                next.push(group);
+                continue;
+            }
+            group.sort_by(|&a, &b| value[b][k].cmp(&value[a][k]));
+            next.extend(split(group, |p| value[p][k]));
+        }
+        groups = next;
+    }
+
+    let mut rows = Vec::with_capacity(n);
+    let mut place = 1u32;
+    for mut group in groups {
+        group.sort_by(|&a, &b| players[a].cmp(&players[b]).then(a.cmp(&b)));
+        let last = place + group.len() as u32 - 1;
+        for p in group {
+            rows.push(Row {
+                rank: place,
+                shared_to: last,
+                player: p,
+                name: players[p].clone(),
+                points: quarters(t.points[p]),
+                games: t.seats[p].iter().filter(|s| s.opponent.is_some()).count() as u32,
+                unfinished: t.unfinished[p],
+                tiebreaks: value[p].iter().map(|&q| quarters(q)).collect(),
+            });
+        }
+        place = last + 1;
+    }
+    Ok(Standings {
+        tiebreaks: tiebreaks.to_vec(),
+        rows,
+    })
+}
+
+/// Cut a sorted list into runs of equal key.
+fn split(sorted: Vec<usize>, key: impl Fn(usize) -> i64) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for p in sorted {
+        match out.last_mut() {
+            Some(g) if g.first().is_some_and(|&q| key(q) == key(p)) => g.push(p),
+            _ => out.push(vec![p]),
+        }
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonStandings<'a> {
+    tiebreaks: Vec<&'static str>,
+    standings: Vec<JsonRow<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    rank: u32,
+    player: &'a str,
+    points: f64,
+    games: u32,
+    unfinished: u32,
+    tiebreaks: BTreeMap<&'static str, f64>,
+}
+
+impl Standings {
+    /// The value of one tie-break for a row, if it is in the configured list.
+    pub fn tiebreak(&self, row: &Row, tb: Tiebreak) -> Option<f64> {
+        let k = self.tiebreaks.iter().position(|&t| t == tb)?;
+        row.tiebreaks.get(k).copied()
+    }
+
+    /// The row of a player by name.
+    pub fn row(&self, name: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.name == name)
+    }
+
+    /// `standings --format json` (INTERFACE.md); `unfinished` is an addition to the contract.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        let doc = JsonStandings {
+            tiebreaks: self.tiebreaks.iter().map(|t| t.name()).collect(),
+            standings: self
+                .rows
+                .iter()
+                .map(|r| JsonRow {
+                    rank: r.rank,
+                    player: &r.name,
+                    points: r.points,
+                    games: r.games,
+                    unfinished: r.unfinished,
+                    tiebreaks: self
+                        .tiebreaks
+                        .iter()
+                        .zip(&r.tiebreaks)
+                        .map(|(t, &v)| (t.name(), v))
+                        .collect(),
+                })
+                .collect(),
+        };
+        // Serializing plain structs of strings and finite numbers cannot fail.
+        serde_json::to_value(doc).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The JSON as pretty text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.to_json_value()).unwrap_or_default()
+    }
+
+    /// A plain-text table (`--format text`) followed by the definitions of the tie-breaks.
+    pub fn to_text(&self, lang: Lang) -> String {
+        let (h_rank, h_name, h_pts, h_games) = match lang {
+            Lang::En => ("Rank", "Player", "Pts", "Games"),
+            Lang::Ru => ("Место", "Игрок", "Очки", "Партии"),
+            Lang::Bg => ("Място", "Играч", "Точки", "Партии"),
+        };
+        let mut head: Vec<String> = vec![
+            h_rank.into(),
+            h_name.into(),
+            h_pts.into(),
+            h_games.into(),
+        ];
+        head.extend(self.tiebreaks.iter().map(|t| t.short(lang).to_string()));
+        let mut table: Vec<Vec<String>> = vec![head];
+        for r in &self.rows {
+            let mut line = vec![
+                rank_text(r),
+                r.name.clone(),
+                fmt_num(r.points),
+                if r.unfinished > 0 {
+                    format!("{} (+{}*)", r.games, r.unfinished)
+                } else {
+                    r.games.to_string()
+                },
+            ];
+            line.extend(r.tiebreaks.iter().map(|&v| fmt_num(v)));
+            table.push(line);
+        }
+        let cols = table[0].len();
+        let width: Vec<usize> = (0..cols)
+            .map(|c| {
+                table
+                    .iter()
+                    .map(|l| l.get(c).map_or(0, |s| s.chars().count()))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        for line in &table {
+            let mut text = String::new();
+            for (c, cell) in line.iter().enumerate() {
+                let pad = width[c].saturating_sub(cell.chars().count());
+                if c == 1 {
+                    text.push_str(cell);
+                    text.push_str(&" ".repeat(pad));
+                } else {
+                    text.push_str(&" ".repeat(pad));
+                    text.push_str(cell);
+                }
+                text.push_str("  ");
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        }
+        let defs = definitions(&self.tiebreaks, lang);
+        if !defs.is_empty() {
+            out.push('\n');
+            out.push_str(&defs);
+        }
+        out
+    }
+}
+
+/// `2-3` for a shared rank, else `2`.
+pub fn rank_text(r: &Row) -> String {
+    if r.shared_to > r.rank {
+        format!("{}-{}", r.rank, r.shared_to)
+    } else {
+        r.rank.to_string()
+    }
+}
+
+/// A number as the tables print it: `6.5`, `61`, `402.25`.
+pub fn fmt_num(v: f64) -> String {
+    let mut s = format!("{v:.2}");
+    while s.ends_with('0') {
+        s.pop();
+    }
+    if s.ends_with('.') {
+        s.pop();
+    }
+    s
+}
+
+/// The order of ranking and the definition of each tie-break used, as printed under the
+/// standings (§709.2: the players must be told how the standings are computed).
+pub fn definitions(tiebreaks: &[Tiebreak], lang: Lang) -> String {
+    let mut out = String::new();
+    let intro = match lang {
+        Lang::En => "Ranking: points (win 1, draw ½, loss 0), then",
+        Lang::Ru => "Порядок распределения мест: очки (победа 1, ничья ½, поражение 0), затем",
+        Lang::Bg => "Класиране: точки (победа 1, реми ½, загуба 0), след това",
+    };
+    let names: Vec<&str> = tiebreaks.iter().map(|t| t.short(lang)).collect();
+    if names.is_empty() {
+        let none = match lang {
+            Lang::En => "Ranking: points (win 1, draw ½, loss 0); equal points share the place.",
+            Lang::Ru => {
+                "Порядок распределения мест: очки (победа 1, ничья ½, поражение 0); при равенстве очков места делятся."
+            }
+            Lang::Bg => {
+                "Класиране: точки (победа 1, реми ½, загуба 0); при равен брой точки мястото се поделя."
+            }
+        };
+        out.push_str(none);
+        out.push('\n');
+        return out;
+    }
+    let _ = writeln!(out, "{intro} {}.", names.join(", "));
+    for tb in tiebreaks {
+        let _ = writeln!(out, "{}: {}", tb.short(lang), tb.definition(lang));
+    }
+    let tail = match lang {
+        Lang::En => {
+            "Unfinished games (*) count nowhere. Players equal in everything share the place."
+        }
+        Lang::Ru => {
+            "Незаконченные партии (*) не учитываются. Игроки, равные по всем показателям, делят место."
+        }
+        Lang::Bg => {
+            "Незавършените партии (*) не се отчитат. Играчи, равни по всички показатели, поделят мястото."
+        }
+    };
+    out.push_str(tail);
+    out.push('\n');
+    out
+}
+
+/// Players and games by name (for PGN input): names in order of first appearance.
+pub fn index_by_name<'a>(
+    named: impl IntoIterator<Item = (&'a str, &'a str, Outcome)>,
+) -> (Vec<String>, Vec<Game>) {
+    let mut players: Vec<String> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut games = Vec::new();
+    let mut id = |name: &str, players: &mut Vec<String>| -> usize {
+        if let Some(&i) = index.get(name) {
+            return i;
+        }
+        players.push(name.to_string());
+        index.insert(name.to_string(), players.len() - 1);
+        players.len() - 1
+    };
+    for (white, black, outcome) in named {
+        let w = id(white, &mut players);
+        let b = id(black, &mut players);
+        games.push(Game {
+            white: w,
+            black: b,
+            outcome,
+        });
+    }
+    (players, games)
+}
