@@ -17,8 +17,9 @@ pub struct BadNow {
 /// The current instant: `AMICI_NOW` if set, else the system clock.
 pub fn now() -> Result<DateTime<FixedOffset>, BadNow> {
     match std::env::var(AMICI_NOW) {
-        Ok(value) if !value.trim().is_empty() => DateTime::parse_from_rfc3339(value.trim())
-            .map_err(|source| BadNow { value, source }),
+        Ok(value) if !value.trim().is_empty() => {
+            DateTime::parse_from_rfc3339(value.trim()).map_err(|source| BadNow { value, source })
+        }
         _ => Ok(Utc::now().fixed_offset()),
     }
 }

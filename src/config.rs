@@ -29,7 +29,14 @@ impl fmt::Display for ConfigError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file.display(), self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file.display(), self.line, self.column, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file.display(),
+                self.line,
+                self.column,
+                self.message
+            )
         }
     }
 }
@@ -195,7 +202,9 @@ impl Config {
 
     /// Is this address the arbiter of some tournament?
     pub fn is_arbiter(&self, email: &str) -> bool {
-        self.tournaments.iter().any(|t| t.arbiter.eq_ignore_ascii_case(email))
+        self.tournaments
+            .iter()
+            .any(|t| t.arbiter.eq_ignore_ascii_case(email))
     }
 
     /// Is this address a registered player?
@@ -336,7 +345,11 @@ impl Checker<'_> {
         });
     }
 
-    fn section<T: DeserializeOwned>(&mut self, name: &str, value: &Spanned<DeValue<'_>>) -> Option<T> {
+    fn section<T: DeserializeOwned>(
+        &mut self,
+        name: &str,
+        value: &Spanned<DeValue<'_>>,
+    ) -> Option<T> {
         match T::deserialize(ValueDeserializer::from(value.clone())) {
             Ok(v) => Some(v),
             Err(e) => {
@@ -366,7 +379,9 @@ fn valid_email(s: &str) -> bool {
 
 fn is_loopback(host: &str) -> bool {
     host == "localhost"
-        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 fn to_date(d: &toml::value::Datetime) -> Option<NaiveDate> {
@@ -374,12 +389,20 @@ fn to_date(d: &toml::value::Datetime) -> Option<NaiveDate> {
     if d.time.is_some() {
         return None;
     }
-    NaiveDate::from_ymd_opt(i32::from(date.year), u32::from(date.month), u32::from(date.day))
+    NaiveDate::from_ymd_opt(
+        i32::from(date.year),
+        u32::from(date.month),
+        u32::from(date.day),
+    )
 }
 
 /// Parses and validates config text; `path` names the file in errors and anchors relative paths.
 pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
-    let mut ck = Checker { file: path, text, errors: Vec::new() };
+    let mut ck = Checker {
+        file: path,
+        text,
+        errors: Vec::new(),
+    };
     let (root, syntax) = DeTable::parse_recoverable(text);
     for e in &syntax {
         ck.at(e.span(), format!("TOML syntax: {}", e.message().trim()));
@@ -404,7 +427,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             }
             None => ck.at(
                 Some(key.span()),
-                format!("unknown section `{name}`, expected one of: {}", known.join(", ")),
+                format!(
+                    "unknown section `{name}`, expected one of: {}",
+                    known.join(", ")
+                ),
             ),
         }
     }
@@ -412,19 +438,34 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
     // [bot]
     let bot = match sections.get("bot") {
         None => {
-            ck.at(None, "missing section [bot] (address, database, timezone, language)");
+            ck.at(
+                None,
+                "missing section [bot] (address, database, timezone, language)",
+            );
             None
         }
         Some(v) => ck.section::<RawBot>("[bot]", v),
     };
     let bot = bot.map(|b| {
         if !valid_email(b.address.get_ref()) {
-            ck.at(Some(b.address.span()), format!("[bot] address: `{}` is not an e-mail address", b.address.get_ref()));
+            ck.at(
+                Some(b.address.span()),
+                format!(
+                    "[bot] address: `{}` is not an e-mail address",
+                    b.address.get_ref()
+                ),
+            );
         }
         let timezone = match &b.timezone {
             None => chrono_tz::Europe::Sofia,
             Some(tz) => tz.get_ref().parse::<chrono_tz::Tz>().unwrap_or_else(|_| {
-                ck.at(Some(tz.span()), format!("[bot] timezone: `{}` is not an IANA time zone such as Europe/Sofia", tz.get_ref()));
+                ck.at(
+                    Some(tz.span()),
+                    format!(
+                        "[bot] timezone: `{}` is not an IANA time zone such as Europe/Sofia",
+                        tz.get_ref()
+                    ),
+                );
                 chrono_tz::Europe::Sofia
             }),
         };
@@ -436,7 +477,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
         if let Some(a) = &b.admin
             && !valid_email(a.get_ref())
         {
-            ck.at(Some(a.span()), format!("[bot] admin: `{}` is not an e-mail address", a.get_ref()));
+            ck.at(
+                Some(a.span()),
+                format!("[bot] admin: `{}` is not an e-mail address", a.get_ref()),
+            );
         }
         Bot {
             address: b.address.get_ref().to_lowercase(),
@@ -493,18 +537,26 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             timeout_seconds: s.timeout_seconds.unwrap_or(60).max(1),
         }
     });
-    let outbox = sections.get("outbox").and_then(|v| ck.section::<RawOutbox>("[outbox]", v));
+    let outbox = sections
+        .get("outbox")
+        .and_then(|v| ck.section::<RawOutbox>("[outbox]", v));
     let delivery = match (smtp, outbox) {
         (Some(s), None) => Some(Delivery::Smtp(s)),
         (None, Some(o)) => Some(Delivery::Dir(resolve(&o.dir))),
         (Some(_), Some(_)) => {
             let span = sections.get("outbox").map(|v| v.span());
-            ck.at(span, "both [smtp] and [outbox] are set: expected exactly one of them");
+            ck.at(
+                span,
+                "both [smtp] and [outbox] are set: expected exactly one of them",
+            );
             None
         }
         (None, None) => {
             if !sections.contains_key("smtp") && !sections.contains_key("outbox") {
-                ck.at(None, "missing [smtp] or [outbox]: expected exactly one of them (where replies go)");
+                ck.at(
+                    None,
+                    "missing [smtp] or [outbox]: expected exactly one of them (where replies go)",
+                );
             }
             None
         }
@@ -517,7 +569,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             DeValue::Array(items) => {
                 let mut ids = HashSet::new();
                 for (i, item) in items.iter().enumerate() {
-                    let Some(raw) = ck.section::<RawTournament>(&format!("[[tournament]] #{}", i + 1), item) else {
+                    let Some(raw) =
+                        ck.section::<RawTournament>(&format!("[[tournament]] #{}", i + 1), item)
+                    else {
                         continue;
                     };
                     if let Some(t) = validate_tournament(&mut ck, raw, &mut ids) {
@@ -525,57 +579,104 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
                     }
                 }
             }
-            _ => ck.at(Some(v.span()), "`tournament` must be an array of tables: write [[tournament]]"),
+            _ => ck.at(
+                Some(v.span()),
+                "`tournament` must be an array of tables: write [[tournament]]",
+            ),
         }
     }
 
     if ck.errors.is_empty()
         && let (Some(bot), Some(delivery)) = (bot, delivery)
     {
-        return Ok(Config { path: path.to_path_buf(), bot, imap, delivery, tournaments });
+        return Ok(Config {
+            path: path.to_path_buf(),
+            bot,
+            imap,
+            delivery,
+            tournaments,
+        });
     }
     Err(ConfigErrors(ck.errors))
 }
 
-fn validate_tournament(ck: &mut Checker<'_>, raw: RawTournament, ids: &mut HashSet<String>) -> Option<Tournament> {
+fn validate_tournament(
+    ck: &mut Checker<'_>,
+    raw: RawTournament,
+    ids: &mut HashSet<String>,
+) -> Option<Tournament> {
     let before = ck.errors.len();
     let id = raw.id.get_ref().trim().to_string();
     if id.is_empty() || id.contains('/') || id.chars().any(char::is_whitespace) {
-        ck.at(Some(raw.id.span()), format!("tournament id `{id}`: expected a non-empty id without spaces or `/`"));
+        ck.at(
+            Some(raw.id.span()),
+            format!("tournament id `{id}`: expected a non-empty id without spaces or `/`"),
+        );
     } else if !ids.insert(id.clone()) {
-        ck.at(Some(raw.id.span()), format!("tournament id `{id}` is used twice"));
+        ck.at(
+            Some(raw.id.span()),
+            format!("tournament id `{id}` is used twice"),
+        );
     }
     let start = to_date(raw.start.get_ref());
     if start.is_none() {
-        ck.at(Some(raw.start.span()), "start: expected a date such as 2026-01-10");
+        ck.at(
+            Some(raw.start.span()),
+            "start: expected a date such as 2026-01-10",
+        );
     }
     let end = to_date(raw.end.get_ref());
     if end.is_none() {
-        ck.at(Some(raw.end.span()), "end: expected a date such as 2027-12-31");
+        ck.at(
+            Some(raw.end.span()),
+            "end: expected a date such as 2027-12-31",
+        );
     }
     if let (Some(s), Some(e)) = (start, end)
         && e < s
     {
-        ck.at(Some(raw.end.span()), "end: the end date is before the start date");
+        ck.at(
+            Some(raw.end.span()),
+            "end: the end date is before the start date",
+        );
     }
     if !valid_email(raw.arbiter.get_ref()) {
-        ck.at(Some(raw.arbiter.span()), format!("arbiter: `{}` is not an e-mail address", raw.arbiter.get_ref()));
+        ck.at(
+            Some(raw.arbiter.span()),
+            format!(
+                "arbiter: `{}` is not an e-mail address",
+                raw.arbiter.get_ref()
+            ),
+        );
     }
     let mut players = Vec::new();
     let mut seen = HashSet::new();
     for p in raw.players {
         let email = p.email.get_ref().trim().to_lowercase();
         if !valid_email(&email) {
-            ck.at(Some(p.email.span()), format!("player email `{email}` is not an e-mail address"));
+            ck.at(
+                Some(p.email.span()),
+                format!("player email `{email}` is not an e-mail address"),
+            );
         } else if !seen.insert(email.clone()) {
-            ck.at(Some(p.email.span()), format!("player `{email}` is listed twice"));
+            ck.at(
+                Some(p.email.span()),
+                format!("player `{email}` is listed twice"),
+            );
         }
-        players.push(Player { name: p.name.trim().to_string(), email, language: p.language });
+        players.push(Player {
+            name: p.name.trim().to_string(),
+            email,
+            language: p.language,
+        });
     }
     let pairing = raw.pairing.unwrap_or(Pairing::RoundRobin);
     let games = match (pairing, raw.games) {
         (Pairing::Explicit, None) => {
-            ck.at(Some(raw.id.span()), "pairing = \"explicit\" needs `games = [ { white = …, black = … } ]`");
+            ck.at(
+                Some(raw.id.span()),
+                "pairing = \"explicit\" needs `games = [ { white = …, black = … } ]`",
+            );
             Vec::new()
         }
         (Pairing::Explicit, Some(games)) => {
@@ -584,7 +685,10 @@ fn validate_tournament(ck: &mut Checker<'_>, raw: RawTournament, ids: &mut HashS
                 for side in [&g.white, &g.black] {
                     let e = side.get_ref().trim().to_lowercase();
                     if !seen.contains(&e) {
-                        ck.at(Some(side.span()), format!("game player `{e}` is not in this tournament's players"));
+                        ck.at(
+                            Some(side.span()),
+                            format!("game player `{e}` is not in this tournament's players"),
+                        );
                     }
                 }
                 if g.white.get_ref().eq_ignore_ascii_case(g.black.get_ref()) {
@@ -598,7 +702,10 @@ fn validate_tournament(ck: &mut Checker<'_>, raw: RawTournament, ids: &mut HashS
             out
         }
         (_, Some(games)) => {
-            ck.at(Some(games.span()), "`games` is only used with pairing = \"explicit\"");
+            ck.at(
+                Some(games.span()),
+                "`games` is only used with pairing = \"explicit\"",
+            );
             Vec::new()
         }
         (p, None) => {
@@ -618,16 +725,40 @@ fn validate_tournament(ck: &mut Checker<'_>, raw: RawTournament, ids: &mut HashS
         notice_days: raw.notice_days.unwrap_or(d.notice_days),
         oversteps_to_lose: raw.oversteps_to_lose.unwrap_or(d.oversteps_to_lose).max(1),
         leave_days_per_year: raw.leave_days_per_year.unwrap_or(d.leave_days_per_year),
-        short_notation_warnings: raw.short_notation_warnings.unwrap_or(d.short_notation_warnings),
+        short_notation_warnings: raw
+            .short_notation_warnings
+            .unwrap_or(d.short_notation_warnings),
         allow_numeric: raw.allow_numeric.unwrap_or(d.allow_numeric),
     };
-    let known_tb = ["buchholz", "buchholz-cut1", "sum-buchholz", "sonneborn-berger", "wins", "black-wins", "direct-encounter"];
+    let known_tb = [
+        "buchholz",
+        "buchholz-cut1",
+        "sum-buchholz",
+        "sonneborn-berger",
+        "wins",
+        "black-wins",
+        "direct-encounter",
+    ];
     let tiebreaks = raw.tiebreaks.unwrap_or_else(|| {
-        ["buchholz", "sum-buchholz", "sonneborn-berger", "direct-encounter", "wins"].map(String::from).to_vec()
+        [
+            "buchholz",
+            "sum-buchholz",
+            "sonneborn-berger",
+            "direct-encounter",
+            "wins",
+        ]
+        .map(String::from)
+        .to_vec()
     });
     for tb in &tiebreaks {
         if !known_tb.contains(&tb.as_str()) {
-            ck.at(Some(raw.id.span()), format!("tiebreaks: unknown `{tb}`, expected one of: {}", known_tb.join(", ")));
+            ck.at(
+                Some(raw.id.span()),
+                format!(
+                    "tiebreaks: unknown `{tb}`, expected one of: {}",
+                    known_tb.join(", ")
+                ),
+            );
         }
     }
     if ck.errors.len() != before {
@@ -676,7 +807,9 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 "#;
 
     fn errs(text: &str) -> Vec<ConfigError> {
-        parse(Path::new("amici.toml"), text).expect_err("config should be refused").0
+        parse(Path::new("amici.toml"), text)
+            .expect_err("config should be refused")
+            .0
     }
 
     #[test]
@@ -684,8 +817,17 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         let c = parse(Path::new("/etc/amici/amici.toml"), GOOD).unwrap();
         assert_eq!(c.bot.address, "bot@example.test");
         assert_eq!(c.bot.database, PathBuf::from("/etc/amici/amici.sqlite3"));
-        assert_eq!(c.delivery, Delivery::Dir(PathBuf::from("/etc/amici/outbox")));
-        assert_eq!(c.tournaments[0].games, vec![GameSpec { white: "ivan@example.test".into(), black: "petar@example.test".into() }]);
+        assert_eq!(
+            c.delivery,
+            Delivery::Dir(PathBuf::from("/etc/amici/outbox"))
+        );
+        assert_eq!(
+            c.tournaments[0].games,
+            vec![GameSpec {
+                white: "ivan@example.test".into(),
+                black: "petar@example.test".into()
+            }]
+        );
         assert_eq!(c.tournaments[0].params.period_days, 50);
     }
 
@@ -693,17 +835,33 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     fn syntax_error_names_line_and_column() {
         let e = errs("[bot]\naddress = \"bot@example.test\n");
         assert_eq!(e.len(), 1);
-        assert_eq!((e[0].line, e[0].column), (2, 28), "the closing quote is missing at the end of line 2: {e:?}");
-        assert!(e[0].to_string().starts_with("amici.toml:2:28: TOML syntax"), "{}", e[0]);
+        assert_eq!(
+            (e[0].line, e[0].column),
+            (2, 28),
+            "the closing quote is missing at the end of line 2: {e:?}"
+        );
+        assert!(
+            e[0].to_string().starts_with("amici.toml:2:28: TOML syntax"),
+            "{}",
+            e[0]
+        );
     }
 
     #[test]
     fn wrong_type_names_line_column_and_expectation() {
-        let text = GOOD.replace("language = \"bg\"\n\n[outbox]", "language = \"bg\"\ntick_hour = \"six\"\n\n[outbox]");
+        let text = GOOD.replace(
+            "language = \"bg\"\n\n[outbox]",
+            "language = \"bg\"\ntick_hour = \"six\"\n\n[outbox]",
+        );
         let e = errs(&text);
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].line, 7, "{e:?}");
-        assert!(e[0].message.contains("tick_hour") || e[0].message.contains("u32") || e[0].message.contains("integer"), "{e:?}");
+        assert!(
+            e[0].message.contains("tick_hour")
+                || e[0].message.contains("u32")
+                || e[0].message.contains("integer"),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -715,16 +873,34 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             .replace("[outbox]", "[outbax]");
         let e = errs(&text);
         let msgs: Vec<String> = e.iter().map(|e| e.to_string()).collect();
-        assert!(msgs.iter().any(|m| m.contains("timezone") && m.contains(":5:")), "{msgs:#?}");
-        assert!(msgs.iter().any(|m| m.contains("arbiter") && m.contains(":15:")), "{msgs:#?}");
-        assert!(msgs.iter().any(|m| m.contains("end date is before")), "{msgs:#?}");
-        assert!(msgs.iter().any(|m| m.contains("unknown section `outbax`") && m.contains(":8:")), "{msgs:#?}");
+        assert!(
+            msgs.iter()
+                .any(|m| m.contains("timezone") && m.contains(":5:")),
+            "{msgs:#?}"
+        );
+        assert!(
+            msgs.iter()
+                .any(|m| m.contains("arbiter") && m.contains(":15:")),
+            "{msgs:#?}"
+        );
+        assert!(
+            msgs.iter().any(|m| m.contains("end date is before")),
+            "{msgs:#?}"
+        );
+        assert!(
+            msgs.iter()
+                .any(|m| m.contains("unknown section `outbax`") && m.contains(":8:")),
+            "{msgs:#?}"
+        );
         assert!(e.len() >= 4);
     }
 
     #[test]
     fn unknown_key_is_refused_with_its_place() {
-        let text = GOOD.replace("language = \"bg\"\n\n", "language = \"bg\"\nlangauge = \"ru\"\n\n");
+        let text = GOOD.replace(
+            "language = \"bg\"\n\n",
+            "language = \"bg\"\nlangauge = \"ru\"\n\n",
+        );
         let e = errs(&text);
         assert_eq!(e.len(), 1);
         assert!(e[0].message.contains("langauge"), "{e:?}");
@@ -733,33 +909,55 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 
     #[test]
     fn plaintext_mail_only_to_loopback() {
-        let text = GOOD.replace("[outbox]\ndir = \"outbox\"", "[smtp]\nhost = \"mail.example.org\"\nsecurity = \"none\"");
+        let text = GOOD.replace(
+            "[outbox]\ndir = \"outbox\"",
+            "[smtp]\nhost = \"mail.example.org\"\nsecurity = \"none\"",
+        );
         let e = errs(&text);
         assert!(e[0].message.contains("loopback"), "{e:?}");
-        let ok = GOOD.replace("[outbox]\ndir = \"outbox\"", "[smtp]\nhost = \"127.0.0.1\"\nport = 2525\nsecurity = \"none\"");
+        let ok = GOOD.replace(
+            "[outbox]\ndir = \"outbox\"",
+            "[smtp]\nhost = \"127.0.0.1\"\nport = 2525\nsecurity = \"none\"",
+        );
         assert!(parse(Path::new("a.toml"), &ok).is_ok());
     }
 
     #[test]
     fn smtp_and_outbox_are_exclusive() {
         let text = GOOD.replace("[outbox]", "[smtp]\nhost = \"127.0.0.1\"\n\n[outbox]");
-        assert!(errs(&text).iter().any(|e| e.message.contains("exactly one")));
+        assert!(
+            errs(&text)
+                .iter()
+                .any(|e| e.message.contains("exactly one"))
+        );
     }
 
     #[test]
     fn explicit_game_with_a_stranger_is_refused() {
-        let text = GOOD.replace("black = \"petar@example.test\"", "black = \"x@example.test\"");
-        assert!(errs(&text).iter().any(|e| e.message.contains("not in this tournament's players")));
+        let text = GOOD.replace(
+            "black = \"petar@example.test\"",
+            "black = \"x@example.test\"",
+        );
+        assert!(
+            errs(&text)
+                .iter()
+                .any(|e| e.message.contains("not in this tournament's players"))
+        );
     }
 
     #[test]
     fn round_robin_games_are_generated() {
-        let text = GOOD.replace("pairing = \"explicit\"", "pairing = \"double-round-robin\"").replace(
-            "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
-            "",
-        );
+        let text = GOOD
+            .replace("pairing = \"explicit\"", "pairing = \"double-round-robin\"")
+            .replace(
+                "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
+                "",
+            );
         let c = parse(Path::new("a.toml"), &text).unwrap();
         assert_eq!(c.tournaments[0].games.len(), 2);
-        assert_ne!(c.tournaments[0].games[0].white, c.tournaments[0].games[1].white);
+        assert_ne!(
+            c.tournaments[0].games[0].white,
+            c.tournaments[0].games[1].white
+        );
     }
 }

@@ -31,11 +31,16 @@ pub struct Shared {
 
 impl Shared {
     pub fn config(&self) -> Arc<Config> {
-        self.config.read().map(|c| c.clone()).unwrap_or_else(|p| p.into_inner().clone())
+        self.config
+            .read()
+            .map(|c| c.clone())
+            .unwrap_or_else(|p| p.into_inner().clone())
     }
 
     fn store(&self) -> Result<std::sync::MutexGuard<'_, Store>> {
-        self.store.lock().map_err(|_| anyhow!("store lock poisoned"))
+        self.store
+            .lock()
+            .map_err(|_| anyhow!("store lock poisoned"))
     }
 }
 
@@ -59,7 +64,11 @@ async fn process(shared: &Arc<Shared>) -> Result<usize> {
 pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
     let mut store = Store::open(&config.bot.database)?;
     engine::sync_config(&mut store, &config)?;
-    let shared = Arc::new(Shared { store: Mutex::new(store), config: RwLock::new(Arc::new(config)), outbox: Notify::new() });
+    let shared = Arc::new(Shared {
+        store: Mutex::new(store),
+        config: RwLock::new(Arc::new(config)),
+        outbox: Notify::new(),
+    });
     tracing::info!("amici started");
 
     // Letters stored before a crash and not processed yet.
@@ -130,7 +139,9 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
             }
             let restart = old.imap != new.imap;
             {
-                let Ok(mut store) = shared.store() else { return None };
+                let Ok(mut store) = shared.store() else {
+                    return None;
+                };
                 if let Err(e) = engine::sync_config(&mut store, &new) {
                     tracing::error!("config applied but the games could not be synchronised: {e}");
                 }
@@ -145,12 +156,19 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
 }
 
 fn tell_admin_refused(shared: &Shared, config: &Config, errors: &str) -> Result<()> {
-    let Some(admin) = config.bot.admin.clone() else { return Ok(()) };
+    let Some(admin) = config.bot.admin.clone() else {
+        return Ok(());
+    };
     let now = clock::now()?;
     let mut store = shared.store()?;
-    engine::queue_admin_notice(&mut store, config, &admin, "amici: config edit refused", &format!(
-        "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
-    ), now)?;
+    engine::queue_admin_notice(
+        &mut store,
+        config,
+        &admin,
+        "amici: config edit refused",
+        &format!("The edited config was refused; the previous config keeps running.\n\n{errors}\n"),
+        now,
+    )?;
     Ok(())
 }
 
@@ -177,14 +195,24 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
     let (mut session, validity, idle) = imap::connect(cfg).await?;
     tracing::info!(idle, validity, "IMAP connected");
     // Finish marking letters processed before a crash.
-    let (stored_validity, last) = shared.store()?.imap_state(&cfg.mailbox)?.unwrap_or((validity, 0));
+    let (stored_validity, last) = shared
+        .store()?
+        .imap_state(&cfg.mailbox)?
+        .unwrap_or((validity, 0));
     if stored_validity == validity {
-        let unseen: Vec<u32> = imap::unseen(&mut session).await?.into_iter().filter(|u| *u <= last).collect();
+        let unseen: Vec<u32> = imap::unseen(&mut session)
+            .await?
+            .into_iter()
+            .filter(|u| *u <= last)
+            .collect();
         let done = done_uids(shared, cfg, validity, &unseen)?;
         imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()).await?;
     }
     loop {
-        let (stored_validity, last) = shared.store()?.imap_state(&cfg.mailbox)?.unwrap_or((validity, 0));
+        let (stored_validity, last) = shared
+            .store()?
+            .imap_state(&cfg.mailbox)?
+            .unwrap_or((validity, 0));
         // A new UIDVALIDITY: rescan everything; Message-ID/hash dedupe keeps it exactly-once.
         let last = if stored_validity == validity { last } else { 0 };
         let uids = imap::new_uids(&mut session, last).await?;
@@ -197,7 +225,14 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
                 let source = format!("imap:{}:{}:{}", cfg.mailbox, validity, f.uid);
                 let stored = {
                     let mut store = shared.store()?;
-                    engine::store_raw(&mut store, &config, &f.raw, arrived, &source, Some((&cfg.mailbox, validity, f.uid)))?
+                    engine::store_raw(
+                        &mut store,
+                        &config,
+                        &f.raw,
+                        arrived,
+                        &source,
+                        Some((&cfg.mailbox, validity, f.uid)),
+                    )?
                 };
                 if let Stored::Duplicate(_) = stored {
                     tracing::debug!(uid = f.uid, "already stored");
@@ -208,12 +243,23 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
             let done = done_uids(shared, cfg, validity, &stored_uids)?;
             imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()).await?;
         }
-        session = imap::wait(session, idle, Duration::from_secs(25 * 60), Duration::from_secs(cfg.poll_seconds)).await?;
+        session = imap::wait(
+            session,
+            idle,
+            Duration::from_secs(25 * 60),
+            Duration::from_secs(cfg.poll_seconds),
+        )
+        .await?;
     }
 }
 
 /// Of these UIDs, the ones whose letter is stored and processed (or a duplicate of one).
-fn done_uids(shared: &Shared, cfg: &crate::config::Imap, validity: u32, uids: &[u32]) -> Result<Vec<u32>> {
+fn done_uids(
+    shared: &Shared,
+    cfg: &crate::config::Imap,
+    validity: u32,
+    uids: &[u32],
+) -> Result<Vec<u32>> {
     let store = shared.store()?;
     let mut out = Vec::new();
     for uid in uids {
@@ -230,7 +276,10 @@ async fn outbox_worker(shared: Arc<Shared>) {
     let mut transport: Option<(Arc<Config>, Transport)> = None;
     loop {
         let config = shared.config();
-        if transport.as_ref().is_none_or(|(c, _)| c.delivery != config.delivery) {
+        if transport
+            .as_ref()
+            .is_none_or(|(c, _)| c.delivery != config.delivery)
+        {
             match Transport::from_config(&config) {
                 Ok(t) => transport = Some((config.clone(), t)),
                 Err(e) => tracing::error!("outgoing mail: {e}"),
@@ -239,7 +288,9 @@ async fn outbox_worker(shared: Arc<Shared>) {
         if let Some((_, t)) = &transport {
             match clock::system_now() {
                 now => match deliver::flush(&shared.store, &config, t, now).await {
-                    Ok(f) if f.sent + f.failed + f.retry > 0 => tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox"),
+                    Ok(f) if f.sent + f.failed + f.retry > 0 => {
+                        tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox")
+                    }
                     Ok(_) => {}
                     Err(e) => tracing::error!("outbox: {e:#}"),
                 },
@@ -279,15 +330,23 @@ async fn tick_scheduler(shared: Arc<Shared>) {
         let now = clock::system_now();
         let tz = config.bot.timezone;
         let local = tz.from_utc_datetime(&now.naive_utc());
-        let today_at = local.date_naive().and_hms_opt(config.bot.tick_hour, 0, 0).unwrap_or_default();
-        let mut next = tz.from_local_datetime(&today_at).earliest().unwrap_or(local);
+        let today_at = local
+            .date_naive()
+            .and_hms_opt(config.bot.tick_hour, 0, 0)
+            .unwrap_or_default();
+        let mut next = tz
+            .from_local_datetime(&today_at)
+            .earliest()
+            .unwrap_or(local);
         if next <= local || local.hour() > config.bot.tick_hour {
             next = tz
                 .from_local_datetime(&(today_at + chrono::Duration::days(1)))
                 .earliest()
                 .unwrap_or(local + chrono::Duration::days(1));
         }
-        let wait = (next.with_timezone(&chrono::Utc) - now.with_timezone(&chrono::Utc)).to_std().unwrap_or(Duration::from_secs(60));
+        let wait = (next.with_timezone(&chrono::Utc) - now.with_timezone(&chrono::Utc))
+            .to_std()
+            .unwrap_or(Duration::from_secs(60));
         // Re-check at least hourly so a config change of tick_hour takes effect.
         tokio::time::sleep(wait.min(Duration::from_secs(3600))).await;
         if wait <= Duration::from_secs(3600) {

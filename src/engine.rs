@@ -25,7 +25,11 @@ pub type Result<T> = std::result::Result<T, EngineError>;
 
 /// The calendar day of an instant in the configured time zone (RULES.md §3).
 pub fn local_day(config: &Config, at: DateTime<FixedOffset>) -> Day {
-    config.bot.timezone.from_utc_datetime(&at.naive_utc()).date_naive()
+    config
+        .bot
+        .timezone
+        .from_utc_datetime(&at.naive_utc())
+        .date_naive()
 }
 
 /// Brings the database in line with the config: every configured game exists (INTERFACE.md:
@@ -39,7 +43,15 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
                 let n = (i + 1) as u32;
                 let id = format!("{}/{}", t.id, n);
                 if tx.game(&id)?.is_none() {
-                    let rec = GameRecord::new(id, t.id.clone(), g.white.clone(), g.black.clone(), t.params.clone(), t.notation, t.start);
+                    let rec = GameRecord::new(
+                        id,
+                        t.id.clone(),
+                        g.white.clone(),
+                        g.black.clone(),
+                        t.params.clone(),
+                        t.notation,
+                        t.start,
+                    );
                     tx.put_game(n, &rec)?;
                     created += 1;
                 }
@@ -50,13 +62,30 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
 }
 
 /// Stores one raw letter (before anything else reads it).
-pub fn store_raw(store: &mut Store, config: &Config, raw: &[u8], arrived: DateTime<FixedOffset>, source: &str, imap: Option<(&str, u32, u32)>) -> Result<Stored> {
+pub fn store_raw(
+    store: &mut Store,
+    config: &Config,
+    raw: &[u8],
+    arrived: DateTime<FixedOffset>,
+    source: &str,
+    imap: Option<(&str, u32, u32)>,
+) -> Result<Stored> {
     let parsed = inbound::parse(raw, &config.bot.address);
-    Ok(store.store_inbound(raw, parsed.message_id.as_deref(), &arrived.to_rfc3339(), source, imap)?)
+    Ok(store.store_inbound(
+        raw,
+        parsed.message_id.as_deref(),
+        &arrived.to_rfc3339(),
+        source,
+        imap,
+    )?)
 }
 
 /// Processes every stored, unprocessed letter; returns how many.
-pub fn process_pending(store: &mut Store, config: &Config, now: DateTime<FixedOffset>) -> Result<usize> {
+pub fn process_pending(
+    store: &mut Store,
+    config: &Config,
+    now: DateTime<FixedOffset>,
+) -> Result<usize> {
     let rows = store.pending_inbound()?;
     let n = rows.len();
     for row in rows {
@@ -84,7 +113,15 @@ struct Answer<'a> {
 impl Answer<'_> {
     /// Queues one message; its Message-ID derives from the letter and its place among the
     /// replies, so redoing the transaction after a crash produces the same ids.
-    fn queue(&mut self, tx: &Tx<'_>, to: &str, kind: Kind, game: Option<&str>, subject: String, body: String) -> Result<()> {
+    fn queue(
+        &mut self,
+        tx: &Tx<'_>,
+        to: &str,
+        kind: Kind,
+        game: Option<&str>,
+        subject: String,
+        body: String,
+    ) -> Result<()> {
         self.seq += 1;
         let seed = format!("in:{}:{}:{}", self.inbound_id, self.seq, to);
         let message_id = outbound::stable_message_id(&seed, &self.config.bot.address);
@@ -119,7 +156,13 @@ impl Answer<'_> {
         let raw = outbound::build(&o)?;
         tx.queue(
             Some(self.inbound_id),
-            &NewOutgoing { message_id, recipient: to.to_string(), kind: kind.as_str().to_string(), game: o.game.clone(), raw },
+            &NewOutgoing {
+                message_id,
+                recipient: to.to_string(),
+                kind: kind.as_str().to_string(),
+                game: o.game.clone(),
+                raw,
+            },
             &self.now.to_rfc3339(),
         )?;
         Ok(())
@@ -131,11 +174,23 @@ impl Answer<'_> {
             Lang::Ru => "amici: ответ",
             Lang::En => "amici: reply",
         };
-        self.queue(tx, to, kind, None, subject.to_string(), format!("{text}\n\n— amici\n"))
+        self.queue(
+            tx,
+            to,
+            kind,
+            None,
+            subject.to_string(),
+            format!("{text}\n\n— amici\n"),
+        )
     }
 }
 
-fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<FixedOffset>) -> Result<String> {
+fn process_one(
+    tx: &Tx<'_>,
+    config: &Config,
+    row: &InboundRow,
+    now: DateTime<FixedOffset>,
+) -> Result<String> {
     let msg = inbound::parse(&row.raw, &config.bot.address);
     if let Some(reason) = &msg.loop_reason {
         return Ok(format!("ignored: {reason}"));
@@ -161,7 +216,13 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
     let lang = config.language_of(&from.email);
     if !config.is_player(&from.email) {
         if config.is_arbiter(&from.email) {
-            answer.simple(tx, &from.email, Kind::NoMove, lang, "Arbiter commands by letter are not yet supported; use the command line.")?;
+            answer.simple(
+                tx,
+                &from.email,
+                Kind::NoMove,
+                lang,
+                "Arbiter commands by letter are not yet supported; use the command line.",
+            )?;
             return Ok("arbiter letter".into());
         }
         return Ok("ignored: stranger".into());
@@ -169,7 +230,10 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
 
     // Which game (INTERFACE.md "Letters in").
     let games = tx.games()?;
-    let mine: Vec<&GameRecord> = games.iter().filter(|g| g.color_of(&from.email).is_some()).collect();
+    let mine: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| g.color_of(&from.email).is_some())
+        .collect();
     let mut chosen: Option<&GameRecord> = None;
     for id in msg.in_reply_to.iter().chain(msg.references.iter().rev()) {
         if let Some(gid) = tx.game_of_message(id)?
@@ -181,7 +245,10 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
     }
     let haystack = format!("{}\n{}", msg.subject, msg.fresh_text);
     if chosen.is_none() {
-        let by_id: Vec<&&GameRecord> = mine.iter().filter(|g| contains_id(&haystack, &g.id)).collect();
+        let by_id: Vec<&&GameRecord> = mine
+            .iter()
+            .filter(|g| contains_id(&haystack, &g.id))
+            .collect();
         if by_id.len() == 1 {
             chosen = Some(by_id[0]);
         }
@@ -191,9 +258,16 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
         let by_name: Vec<&&GameRecord> = mine
             .iter()
             .filter(|g| {
-                let opp = if g.white.eq_ignore_ascii_case(&from.email) { &g.black } else { &g.white };
+                let opp = if g.white.eq_ignore_ascii_case(&from.email) {
+                    &g.black
+                } else {
+                    &g.white
+                };
                 let name = config.name_of(opp).to_lowercase();
-                lower.contains(&name) || name.split_whitespace().any(|part| part.chars().count() >= 4 && lower.contains(part))
+                lower.contains(&name)
+                    || name
+                        .split_whitespace()
+                        .any(|part| part.chars().count() >= 4 && lower.contains(part))
             })
             .collect();
         if by_name.len() == 1 {
@@ -203,7 +277,10 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
     if chosen.is_none() {
         let my_turn: Vec<&&GameRecord> = mine
             .iter()
-            .filter(|g| g.to_move().is_some_and(|c| g.address(c).eq_ignore_ascii_case(&from.email)))
+            .filter(|g| {
+                g.to_move()
+                    .is_some_and(|c| g.address(c).eq_ignore_ascii_case(&from.email))
+            })
             .collect();
         if my_turn.len() == 1 {
             chosen = Some(my_turn[0]);
@@ -214,12 +291,28 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
     let Some(game) = chosen else {
         let list: Vec<String> = mine
             .iter()
-            .map(|g| format!("  {}: {} – {}", g.id, config.name_of(&g.white), config.name_of(&g.black)))
+            .map(|g| {
+                format!(
+                    "  {}: {} – {}",
+                    g.id,
+                    config.name_of(&g.white),
+                    config.name_of(&g.black)
+                )
+            })
             .collect();
         let text = match lang {
-            Lang::Bg => format!("Не разбрах за коя партия е писмото. Посочете номера на партията в темата:\n{}", list.join("\n")),
-            Lang::Ru => format!("Не понял, к какой партии относится письмо. Укажите номер партии в теме:\n{}", list.join("\n")),
-            Lang::En => format!("I could not tell which game your letter is about. Please name the game id in the subject:\n{}", list.join("\n")),
+            Lang::Bg => format!(
+                "Не разбрах за коя партия е писмото. Посочете номера на партията в темата:\n{}",
+                list.join("\n")
+            ),
+            Lang::Ru => format!(
+                "Не понял, к какой партии относится письмо. Укажите номер партии в теме:\n{}",
+                list.join("\n")
+            ),
+            Lang::En => format!(
+                "I could not tell which game your letter is about. Please name the game id in the subject:\n{}",
+                list.join("\n")
+            ),
         };
         answer.simple(tx, &from.email, Kind::WhichGame, lang, &text)?;
         return Ok("which game?".into());
@@ -231,15 +324,31 @@ fn process_one(tx: &Tx<'_>, config: &Config, row: &InboundRow, now: DateTime<Fix
         tx.update_game(next)?;
     }
     emit(tx, config, &mut answer, record, &handled.effects, today)?;
-    Ok(format!("game {}: {} effect(s)", game.id, handled.effects.len()))
+    Ok(format!(
+        "game {}: {} effect(s)",
+        game.id,
+        handled.effects.len()
+    ))
 }
 
 /// Renders and queues the effects of one transition.
-fn emit(tx: &Tx<'_>, config: &Config, answer: &mut Answer<'_>, record: &GameRecord, effects: &[Effect], today: Day) -> Result<()> {
-    let arbiter = config.tournament(&record.tournament).map(|t| t.arbiter.clone());
+fn emit(
+    tx: &Tx<'_>,
+    config: &Config,
+    answer: &mut Answer<'_>,
+    record: &GameRecord,
+    effects: &[Effect],
+    today: Day,
+) -> Result<()> {
+    let arbiter = config
+        .tournament(&record.tournament)
+        .map(|t| t.arbiter.clone());
     let white = config.name_of(&record.white);
     let black = config.name_of(&record.black);
-    let names = Names { white: &white, black: &black };
+    let names = Names {
+        white: &white,
+        black: &black,
+    };
     for e in effects {
         let to = match e.to {
             Role::White => record.white.clone(),
@@ -266,8 +375,16 @@ fn contains_id(text: &str, id: &str) -> bool {
 
 /// Queues a message to an address outside any game (the admin, about the config or mail).
 /// Its Message-ID derives from its text, so the same notice is queued once.
-pub fn queue_admin_notice(store: &mut Store, config: &Config, to: &str, subject: &str, body: &str, now: DateTime<FixedOffset>) -> Result<()> {
-    let message_id = outbound::stable_message_id(&format!("admin:{to}:{subject}:{body}"), &config.bot.address);
+pub fn queue_admin_notice(
+    store: &mut Store,
+    config: &Config,
+    to: &str,
+    subject: &str,
+    body: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<()> {
+    let message_id =
+        outbound::stable_message_id(&format!("admin:{to}:{subject}:{body}"), &config.bot.address);
     let o = Outgoing {
         from: config.bot.address.clone(),
         to: to.to_string(),
@@ -284,7 +401,17 @@ pub fn queue_admin_notice(store: &mut Store, config: &Config, to: &str, subject:
     };
     let raw = outbound::build(&o)?;
     store.transaction(|tx| {
-        tx.queue(None, &NewOutgoing { message_id, recipient: to.to_string(), kind: "notice".into(), game: None, raw }, &now.to_rfc3339())?;
+        tx.queue(
+            None,
+            &NewOutgoing {
+                message_id,
+                recipient: to.to_string(),
+                kind: "notice".into(),
+                game: None,
+                raw,
+            },
+            &now.to_rfc3339(),
+        )?;
         Ok::<_, EngineError>(())
     })
 }

@@ -63,11 +63,18 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("AMICI_LOG").unwrap_or_else(|_| "info".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("AMICI_LOG")
+                .unwrap_or_else(|_| "info".into()),
+        )
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
@@ -75,7 +82,10 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(errors) => {
             eprintln!("{errors}");
-            eprintln!("amici: the config has {} problem(s); nothing was done", errors.0.len());
+            eprintln!(
+                "amici: the config has {} problem(s); nothing was done",
+                errors.0.len()
+            );
             return ExitCode::from(2);
         }
     };
@@ -93,11 +103,14 @@ fn main() -> ExitCode {
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
-    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
 }
 
 fn open(config: &Config) -> Result<Store> {
-    let mut store = Store::open(&config.bot.database).with_context(|| format!("opening {}", config.bot.database.display()))?;
+    let mut store = Store::open(&config.bot.database)
+        .with_context(|| format!("opening {}", config.bot.database.display()))?;
     engine::sync_config(&mut store, config)?;
     Ok(store)
 }
@@ -106,18 +119,36 @@ fn open(config: &Config) -> Result<Store> {
 fn flush(store: Store, config: &Config) -> Result<Store> {
     let transport = Transport::from_config(config)?;
     let store = std::sync::Mutex::new(store);
-    let flushed = runtime()?.block_on(deliver::flush(&store, config, &transport, clock::system_now()))?;
+    let flushed = runtime()?.block_on(deliver::flush(
+        &store,
+        config,
+        &transport,
+        clock::system_now(),
+    ))?;
     if flushed.retry > 0 || flushed.failed > 0 {
-        eprintln!("amici: {} message(s) sent, {} to retry (kept in the outbox), {} failed", flushed.sent, flushed.retry, flushed.failed);
+        eprintln!(
+            "amici: {} message(s) sent, {} to retry (kept in the outbox), {} failed",
+            flushed.sent, flushed.retry, flushed.failed
+        );
     }
-    store.into_inner().map_err(|_| anyhow::anyhow!("store lock poisoned"))
+    store
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("store lock poisoned"))
 }
 
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
     match command {
         Command::CheckConfig => {
-            println!("{}: OK ({} tournament(s), {} game(s))", config_path.display(), config.tournaments.len(),
-                config.tournaments.iter().map(|t| t.games.len()).sum::<usize>());
+            println!(
+                "{}: OK ({} tournament(s), {} game(s))",
+                config_path.display(),
+                config.tournaments.len(),
+                config
+                    .tournaments
+                    .iter()
+                    .map(|t| t.games.len())
+                    .sum::<usize>()
+            );
         }
         Command::Run => runtime()?.block_on(daemon::run(config_path, config))?,
         Command::Ingest { files } => {
@@ -155,7 +186,10 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             let now = clock::now()?;
             match format {
-                Format::Json => println!("{}", serde_json::to_string_pretty(&status::json(&games, &config, now))?),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&status::json(&games, &config, now))?
+                ),
                 Format::Text => print!("{}", status::text(&games, &config, now)),
             }
         }

@@ -9,7 +9,11 @@ use crate::engine::{self, EngineError};
 use crate::store::Store;
 
 /// Runs the sweep as of `now`; returns the number of messages queued.
-pub fn run(store: &mut Store, config: &Config, now: DateTime<FixedOffset>) -> Result<usize, EngineError> {
+pub fn run(
+    store: &mut Store,
+    config: &Config,
+    now: DateTime<FixedOffset>,
+) -> Result<usize, EngineError> {
     engine::sync_config(store, config)?;
     let today = engine::local_day(config, now);
     store.transaction(|tx| {

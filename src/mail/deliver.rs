@@ -32,8 +32,11 @@ pub enum Transport {
         timeout: Duration,
     },
     Dir(PathBuf),
-    /// Records messages in memory (unit tests of the shell).
-    Stub(Arc<Mutex<Vec<(String, Vec<u8>)>>>),
+    /// Records messages in memory, failing for the recipients listed (unit tests of the shell).
+    Stub(
+        Arc<Mutex<Vec<(String, Vec<u8>)>>>,
+        Arc<Mutex<Vec<(String, SendError)>>>,
+    ),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -87,8 +90,14 @@ impl Transport {
             Transport::Dir(dir) => {
                 write_file(dir, name, raw).map_err(|e| SendError::Transient(e.to_string()))
             }
-            Transport::Stub(v) => {
-                v.lock()
+            Transport::Stub(sent, fail) => {
+                let fail = fail
+                    .lock()
+                    .map_err(|_| SendError::Transient("poisoned".into()))?;
+                if let Some((_, e)) = fail.iter().find(|(r, _)| r == to) {
+                    return Err(e.clone());
+                }
+                sent.lock()
                     .map_err(|_| SendError::Transient("poisoned".into()))?
                     .push((to.to_string(), raw.to_vec()));
                 Ok(())
@@ -200,7 +209,11 @@ pub async fn flush(
                 }
                 Err(SendError::Permanent(e)) => {
                     tracing::error!(to = %row.recipient, error = %e, "send failed permanently");
-                    s.mark_failed(row.id, &e)?;
+                    drop(s);
+                    let mut s = store
+                        .lock()
+                        .map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
+                    undeliverable(&mut s, config, &row, &e, now)?;
                     out.failed += 1;
                     progressed = true;
                 }
@@ -212,9 +225,157 @@ pub async fn flush(
     }
 }
 
+/// Records a permanent failure and tells the people responsible once: the arbiter of the
+/// game (or the admin), never about a message that was itself such a notice.
+fn undeliverable(
+    store: &mut Store,
+    config: &Config,
+    row: &OutboxRow,
+    error: &str,
+    now: DateTime<FixedOffset>,
+) -> anyhow::Result<()> {
+    let arbiter = row
+        .game
+        .as_deref()
+        .and_then(|g| g.rsplit_once('/'))
+        .and_then(|(t, _)| config.tournament(t))
+        .map(|t| t.arbiter.clone());
+    let tell = arbiter
+        .or_else(|| config.bot.admin.clone())
+        .filter(|t| !t.eq_ignore_ascii_case(&row.recipient));
+    let notice = match tell {
+        Some(to) if row.kind != "notice" => {
+            let body = format!(
+                "A message could not be delivered and will not be retried.\n\nTo: {}\nKind: {}\nGame: {}\nMessage-ID: <{}>\nError: {}\n\n— amici\n",
+                row.recipient,
+                row.kind,
+                row.game.as_deref().unwrap_or("-"),
+                row.message_id,
+                error
+            );
+            let message_id = crate::mail::outbound::stable_message_id(
+                &format!("undeliverable:{}", row.message_id),
+                &config.bot.address,
+            );
+            let o = crate::mail::outbound::Outgoing {
+                from: config.bot.address.clone(),
+                to: to.clone(),
+                to_name: None,
+                subject: format!("amici: undeliverable mail to {}", row.recipient),
+                body,
+                message_id: message_id.clone(),
+                in_reply_to: None,
+                references: Vec::new(),
+                kind: crate::rules::model::Kind::Notice,
+                game: row.game.clone(),
+                date: now,
+                auto_replied: false,
+            };
+            Some(crate::store::NewOutgoing {
+                message_id,
+                recipient: to,
+                kind: "notice".into(),
+                game: row.game.clone(),
+                raw: crate::mail::outbound::build(&o)?,
+            })
+        }
+        _ => None,
+    };
+    store.transaction(|tx| {
+        tx.mark_failed(row.id, error)?;
+        if let Some(n) = &notice {
+            tx.queue(None, n, &now.to_rfc3339())?;
+        }
+        Ok::<_, crate::store::StoreError>(())
+    })?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn config() -> Config {
+        let text = r#"
+[bot]
+address = "bot@example.test"
+admin = "admin@example.test"
+[outbox]
+dir = "unused"
+[[tournament]]
+id = "T"
+start = 2026-01-10
+end = 2027-01-01
+arbiter = "arbiter@example.test"
+players = [ { name = "A", email = "a@example.test" }, { name = "B", email = "b@example.test" } ]
+"#;
+        crate::config::parse(std::path::Path::new("x.toml"), text).unwrap()
+    }
+
+    fn queue(store: &mut Store, to: &str, id: &str) {
+        let o = crate::store::NewOutgoing {
+            message_id: id.into(),
+            recipient: to.into(),
+            kind: "move".into(),
+            game: Some("T/1".into()),
+            raw: b"raw".to_vec(),
+        };
+        store
+            .transaction(|tx| tx.queue(None, &o, "2026-01-01T00:00:00+00:00"))
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn permanent_failure_is_recorded_and_the_arbiter_told_once() {
+        let cfg = config();
+        let mut store = Store::memory().unwrap();
+        queue(&mut store, "gone@example.test", "m1@x");
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let fail = Arc::new(Mutex::new(vec![(
+            "gone@example.test".to_string(),
+            SendError::Permanent("550 no such user".into()),
+        )]));
+        let t = Transport::Stub(sent.clone(), fail);
+        let store = Mutex::new(store);
+        let now = "2026-01-02T00:00:00+00:00".parse().unwrap();
+        let f = flush(&store, &cfg, &t, now).await.unwrap();
+        assert_eq!(
+            (f.sent, f.failed),
+            (1, 1),
+            "the notice to the arbiter goes out in the same flush"
+        );
+        let f2 = flush(&store, &cfg, &t, now).await.unwrap();
+        assert_eq!(f2, Flushed::default(), "nothing is retried or told twice");
+        let sent = sent.lock().unwrap();
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].0, "arbiter@example.test");
+        assert!(String::from_utf8_lossy(&sent[0].1).contains("gone@example.test"));
+    }
+
+    #[tokio::test]
+    async fn transient_failure_is_retried_later_not_now() {
+        let cfg = config();
+        let mut store = Store::memory().unwrap();
+        queue(&mut store, "slow@example.test", "m2@x");
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let fail = Arc::new(Mutex::new(vec![(
+            "slow@example.test".to_string(),
+            SendError::Transient("451 try later".into()),
+        )]));
+        let t = Transport::Stub(sent.clone(), fail.clone());
+        let store = Mutex::new(store);
+        let now: DateTime<FixedOffset> = "2026-01-02T00:00:00+00:00".parse().unwrap();
+        assert_eq!(flush(&store, &cfg, &t, now).await.unwrap().retry, 1);
+        assert_eq!(
+            flush(&store, &cfg, &t, now).await.unwrap(),
+            Flushed::default(),
+            "not due yet"
+        );
+        fail.lock().unwrap().clear();
+        let later = now + chrono::Duration::seconds(31);
+        assert_eq!(flush(&store, &cfg, &t, later).await.unwrap().sent, 1);
+        assert_eq!(sent.lock().unwrap().len(), 1);
+    }
 
     #[test]
     fn backoff_doubles_and_is_capped() {

@@ -128,7 +128,12 @@ pub enum Msg {
     /// To the opponent: the move(s) to answer.
     Forward { moves: Vec<MoveLine> },
     /// To the sender (copy arbiter): the move is refused, nothing played.
-    Refused { refusal: Refusal, written: String, penalty_days: u32, legal_examples: Vec<String> },
+    Refused {
+        refusal: Refusal,
+        written: String,
+        penalty_days: u32,
+        legal_examples: Vec<String>,
+    },
     /// No move and no command found.
     NoMove,
     /// A move while it is the opponent's turn.
@@ -136,7 +141,10 @@ pub enum Msg {
     /// A letter about a finished game.
     GameOver,
     /// The game ended.
-    Ended { result: GameResult, termination: Termination },
+    Ended {
+        result: GameResult,
+        termination: Termination,
+    },
 }
 
 /// A message the core asks the shell to send.
@@ -157,7 +165,15 @@ pub struct Handled {
 
 impl GameRecord {
     /// A new game at the start position.
-    pub fn new(id: String, tournament: String, white: String, black: String, params: Params, notation: Notation, start: Day) -> GameRecord {
+    pub fn new(
+        id: String,
+        tournament: String,
+        white: String,
+        black: String,
+        params: Params,
+        notation: Notation,
+        start: Day,
+    ) -> GameRecord {
         GameRecord {
             id,
             tournament,
@@ -198,7 +214,12 @@ impl GameRecord {
     pub fn position(&self) -> Chess {
         let mut pos = Chess::default();
         for m in &self.moves {
-            let Some(mv) = m.uci.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) else {
+            let Some(mv) = m
+                .uci
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+            else {
                 break;
             };
             pos.play_unchecked(mv);
@@ -208,7 +229,13 @@ impl GameRecord {
 
     /// The side to move, `None` when the game is over.
     pub fn to_move(&self) -> Option<Color> {
-        (self.status != Status::Finished).then(|| if self.moves.len() % 2 == 0 { Color::White } else { Color::Black })
+        (self.status != Status::Finished).then(|| {
+            if self.moves.len() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
     }
 
     pub fn fen(&self) -> String {
@@ -226,7 +253,9 @@ impl GameRecord {
 
     /// Is `day` a day on which this game is suspended (leave of either player, dead time)?
     pub fn suspended(&self, day: Day) -> bool {
-        self.suspensions.iter().any(|s| s.from <= day && day <= s.to)
+        self.suspensions
+            .iter()
+            .any(|s| s.from <= day && day <= s.to)
     }
 
     /// Thinking time of a move received on `received` and sent on `sent` (RULES.md §3).
@@ -266,7 +295,11 @@ impl GameRecord {
 
     /// Penalty days of one side.
     pub fn penalty_days(&self, color: Color) -> i64 {
-        self.penalties.iter().filter(|p| p.color == color).map(|p| i64::from(p.days)).sum()
+        self.penalties
+            .iter()
+            .filter(|p| p.color == color)
+            .map(|p| i64::from(p.days))
+            .sum()
     }
 
     /// The record's moves as lines for replies, from index `from` on.
@@ -274,17 +307,30 @@ impl GameRecord {
         let mut pos = Chess::default();
         let mut out = Vec::new();
         for (i, m) in self.moves.iter().enumerate() {
-            let Some(mv) = m.uci.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) else {
+            let Some(mv) = m
+                .uci
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+            else {
                 break;
             };
             if i >= from {
                 out.push(MoveLine {
                     number: (i / 2 + 1) as u32,
-                    color: if i % 2 == 0 { Color::White } else { Color::Black },
+                    color: if i % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
                     text: reading::render_full(&pos, &mv, self.notation),
                     received: m.received,
                     sent: m.sent,
-                    days: if m.from_variant { 0 } else { self.move_days(m.received, m.sent) },
+                    days: if m.from_variant {
+                        0
+                    } else {
+                        self.move_days(m.received, m.sent)
+                    },
                 });
             }
             pos.play_unchecked(mv);
@@ -313,12 +359,20 @@ impl GameRecord {
 fn ended_by_position(pos: &Chess) -> Option<(GameResult, Termination)> {
     match pos.outcome() {
         Outcome::Known(KnownOutcome::Decisive { winner }) => Some((
-            if winner == Color::White { GameResult::WhiteWins } else { GameResult::BlackWins },
+            if winner == Color::White {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            },
             Termination::Checkmate,
         )),
         Outcome::Known(KnownOutcome::Draw) => Some((
             GameResult::Draw,
-            if pos.is_stalemate() { Termination::Stalemate } else { Termination::InsufficientMaterial },
+            if pos.is_stalemate() {
+                Termination::Stalemate
+            } else {
+                Termination::InsufficientMaterial
+            },
         )),
         Outcome::Unknown => None,
     }
@@ -327,7 +381,14 @@ fn ended_by_position(pos: &Chess) -> Option<(GameResult, Termination)> {
 /// A letter from one of the players of this game, arriving on `today`.
 pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Handled {
     let sender = Role::of(from);
-    let reply = |kind, msg| Handled { record: None, effects: vec![Effect { to: sender, kind, msg }] };
+    let reply = |kind, msg| Handled {
+        record: None,
+        effects: vec![Effect {
+            to: sender,
+            kind,
+            msg,
+        }],
+    };
     if rec.status == Status::Finished {
         return reply(Kind::Error, Msg::GameOver);
     }
@@ -366,8 +427,16 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
             Handled {
                 record: Some(next),
                 effects: vec![
-                    Effect { to: sender, kind: Kind::Error, msg: msg.clone() },
-                    Effect { to: Role::Arbiter, kind: Kind::Error, msg },
+                    Effect {
+                        to: sender,
+                        kind: Kind::Error,
+                        msg: msg.clone(),
+                    },
+                    Effect {
+                        to: Role::Arbiter,
+                        kind: Kind::Error,
+                        msg,
+                    },
                 ],
             }
         }
@@ -376,8 +445,18 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
             next.play(&pos, mv, today);
             let played = next.lines(rec.moves.len());
             let mut effects = vec![
-                Effect { to: sender, kind: Kind::Ack, msg: Msg::Ack { moves: played.clone() } },
-                Effect { to: Role::of(from.other()), kind: Kind::Move, msg: Msg::Forward { moves: played } },
+                Effect {
+                    to: sender,
+                    kind: Kind::Ack,
+                    msg: Msg::Ack {
+                        moves: played.clone(),
+                    },
+                },
+                Effect {
+                    to: Role::of(from.other()),
+                    kind: Kind::Move,
+                    msg: Msg::Forward { moves: played },
+                },
             ];
             let mut after = pos.clone();
             after.play_unchecked(mv);
@@ -386,10 +465,20 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
                 next.result = Some(result);
                 next.termination = Some(termination);
                 for to in [Role::White, Role::Black, Role::Arbiter] {
-                    effects.push(Effect { to, kind: Kind::GameOver, msg: Msg::Ended { result, termination } });
+                    effects.push(Effect {
+                        to,
+                        kind: Kind::GameOver,
+                        msg: Msg::Ended {
+                            result,
+                            termination,
+                        },
+                    });
                 }
             }
-            Handled { record: Some(next), effects }
+            Handled {
+                record: Some(next),
+                effects,
+            }
         }
     }
 }
@@ -430,8 +519,12 @@ mod tests {
     #[test]
     fn art_8_received_11_answered_13_is_one_day() {
         let g = game();
-        let g = handle_letter(&g, Color::White, "e2-e4", day("2026-03-11")).record.unwrap();
-        let g = handle_letter(&g, Color::Black, "e7-e5", day("2026-03-13")).record.unwrap();
+        let g = handle_letter(&g, Color::White, "e2-e4", day("2026-03-11"))
+            .record
+            .unwrap();
+        let g = handle_letter(&g, Color::Black, "e7-e5", day("2026-03-13"))
+            .record
+            .unwrap();
         assert_eq!(g.lines(1)[0].days, 1);
         assert_eq!(g.total_days(Color::Black, day("2026-03-13")), 1);
     }
@@ -443,7 +536,13 @@ mod tests {
         let next = h.record.unwrap();
         assert!(next.moves.is_empty());
         assert_eq!(next.penalty_days(Color::White), 5);
-        assert!(matches!(h.effects[0].msg, Msg::Refused { refusal: Refusal::Impossible, .. }));
+        assert!(matches!(
+            h.effects[0].msg,
+            Msg::Refused {
+                refusal: Refusal::Impossible,
+                ..
+            }
+        ));
         assert_eq!(h.effects[1].to, Role::Arbiter);
     }
 
@@ -458,7 +557,12 @@ mod tests {
     #[test]
     fn checkmate_ends_the_game() {
         let mut g = game();
-        for (c, m) in [(Color::White, "f2-f3"), (Color::Black, "e7-e5"), (Color::White, "g2-g4"), (Color::Black, "Дd8-h4")] {
+        for (c, m) in [
+            (Color::White, "f2-f3"),
+            (Color::Black, "e7-e5"),
+            (Color::White, "g2-g4"),
+            (Color::Black, "Дd8-h4"),
+        ] {
             g = handle_letter(&g, c, m, day("2026-01-12")).record.unwrap();
         }
         assert_eq!(g.status, Status::Finished);

@@ -27,8 +27,15 @@ pub fn pairing_order(players: &[String], double: bool) -> Vec<crate::config::Gam
         for board in 0..n / 2 {
             let (a, b) = (list[board], list[n - 1 - board]);
             if let (Some(a), Some(b)) = (a, b) {
-                let (w, bl) = if (round + board) % 2 == 0 { (a, b) } else { (b, a) };
-                games.push(crate::config::GameSpec { white: w.clone(), black: bl.clone() });
+                let (w, bl) = if (round + board) % 2 == 0 {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                games.push(crate::config::GameSpec {
+                    white: w.clone(),
+                    black: bl.clone(),
+                });
             }
         }
         let last = list.pop().unwrap_or(None);
@@ -37,7 +44,10 @@ pub fn pairing_order(players: &[String], double: bool) -> Vec<crate::config::Gam
     if double {
         let second: Vec<_> = games
             .iter()
-            .map(|g| crate::config::GameSpec { white: g.black.clone(), black: g.white.clone() })
+            .map(|g| crate::config::GameSpec {
+                white: g.black.clone(),
+                black: g.white.clone(),
+            })
             .collect();
         games.extend(second);
     }

@@ -20,7 +20,9 @@ pub mod color_serde {
         match String::deserialize(d)?.as_str() {
             "white" => Ok(Color::White),
             "black" => Ok(Color::Black),
-            other => Err(serde::de::Error::custom(format!("expected white or black, got {other}"))),
+            other => Err(serde::de::Error::custom(format!(
+                "expected white or black, got {other}"
+            ))),
         }
     }
 }
@@ -42,7 +44,9 @@ pub mod opt_color_serde {
             None => Ok(None),
             Some("white") => Ok(Some(Color::White)),
             Some("black") => Ok(Some(Color::Black)),
-            Some(other) => Err(serde::de::Error::custom(format!("expected white or black, got {other}"))),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "expected white or black, got {other}"
+            ))),
         }
     }
 }
@@ -237,7 +241,11 @@ impl Kind {
     pub fn is_reply(self) -> bool {
         !matches!(
             self,
-            Kind::Reminder | Kind::Silence | Kind::OverstepClaim | Kind::Notice | Kind::Adjudication
+            Kind::Reminder
+                | Kind::Silence
+                | Kind::OverstepClaim
+                | Kind::Notice
+                | Kind::Adjudication
         )
     }
 }

@@ -62,9 +62,21 @@ pub fn read_first_move(text: &str, pos: &Chess, notation: Notation) -> Reading {
     };
     let written = c.get(0).map_or("", |m| m.as_str()).trim().to_string();
     if let Some(castle) = c.name("castle") {
-        let long = castle.as_str().chars().filter(|ch| matches!(ch, '0' | 'O' | 'О')).count() == 3;
-        let side = if long { CastlingSide::QueenSide } else { CastlingSide::KingSide };
-        let found = pos.legal_moves().into_iter().find(|m| m.castling_side() == Some(side));
+        let long = castle
+            .as_str()
+            .chars()
+            .filter(|ch| matches!(ch, '0' | 'O' | 'О'))
+            .count()
+            == 3;
+        let side = if long {
+            CastlingSide::QueenSide
+        } else {
+            CastlingSide::KingSide
+        };
+        let found = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.castling_side() == Some(side));
         return match found {
             Some(mv) => Reading::Legal { mv, written },
             None => Reading::Impossible { written },
@@ -76,13 +88,23 @@ pub fn read_first_move(text: &str, pos: &Chess, notation: Notation) -> Reading {
     ) else {
         return Reading::NoMove;
     };
-    let promo = c.name("promo").and_then(|m| promotion(m.as_str(), notation));
-    let uci = UciMove::Normal { from, to, promotion: promo };
+    let promo = c
+        .name("promo")
+        .and_then(|m| promotion(m.as_str(), notation));
+    let uci = UciMove::Normal {
+        from,
+        to,
+        promotion: promo,
+    };
     match uci.to_move(pos) {
         Ok(mv) => Reading::Legal { mv, written },
         Err(_) => {
             // A pawn reaching the last rank without a piece named: queen (the usual intent).
-            let queen = UciMove::Normal { from, to, promotion: Some(Role::Queen) };
+            let queen = UciMove::Normal {
+                from,
+                to,
+                promotion: Some(Role::Queen),
+            };
             match (promo, queen.to_move(pos)) {
                 (None, Ok(mv)) => Reading::Legal { mv, written },
                 _ => Reading::Impossible { written },
@@ -94,7 +116,11 @@ pub fn read_first_move(text: &str, pos: &Chess, notation: Notation) -> Reading {
 /// Renders a move in the notation's full from-to form (interim; `notation::render_full`).
 pub fn render_full(pos: &Chess, mv: &Move, notation: Notation) -> String {
     if let Some(side) = mv.castling_side() {
-        return if side == CastlingSide::KingSide { "0-0".into() } else { "0-0-0".into() };
+        return if side == CastlingSide::KingSide {
+            "0-0".into()
+        } else {
+            "0-0-0".into()
+        };
     }
     let letter = |r: Role| -> &'static str {
         match (notation, r) {
@@ -122,7 +148,11 @@ pub fn render_full(pos: &Chess, mv: &Move, notation: Notation) -> String {
     };
     let from = mv.from().map(|s| s.to_string()).unwrap_or_default();
     let sep = if mv.is_capture() {
-        if matches!(notation, Notation::Bg | Notation::Ru) { ":" } else { "x" }
+        if matches!(notation, Notation::Bg | Notation::Ru) {
+            ":"
+        } else {
+            "x"
+        }
     } else {
         "-"
     };

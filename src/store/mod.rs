@@ -169,7 +169,9 @@ impl Store {
     }
 
     fn migrate(&mut self) -> Result<()> {
-        let version: i64 = self.conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let version: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?;
         let latest = MIGRATIONS.len() as i64;
         if version > latest {
             return Err(StoreError::TooNew(version, latest));
@@ -184,7 +186,10 @@ impl Store {
     }
 
     /// Runs `f` in one immediate transaction; commits only if it returns Ok.
-    pub fn transaction<T, E: From<StoreError>>(&mut self, f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>) -> std::result::Result<T, E> {
+    pub fn transaction<T, E: From<StoreError>>(
+        &mut self,
+        f: impl FnOnce(&Tx<'_>) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
@@ -196,7 +201,14 @@ impl Store {
 
     /// Stores a raw letter unless it is already stored. With `imap`, also records the UID as
     /// seen in the same transaction.
-    pub fn store_inbound(&mut self, raw: &[u8], message_id: Option<&str>, arrived: &str, source: &str, imap: Option<(&str, u32, u32)>) -> Result<Stored> {
+    pub fn store_inbound(
+        &mut self,
+        raw: &[u8],
+        message_id: Option<&str>,
+        arrived: &str,
+        source: &str,
+        imap: Option<(&str, u32, u32)>,
+    ) -> Result<Stored> {
         self.transaction(|tx| {
             let stored = tx.store_inbound(raw, message_id, arrived, source)?;
             if let Some((mailbox, validity, uid)) = imap {
@@ -208,9 +220,18 @@ impl Store {
 
     /// Letters stored but not yet processed, oldest first.
     pub fn pending_inbound(&self) -> Result<Vec<InboundRow>> {
-        let mut st = self.conn.prepare("SELECT id, raw, arrived, source FROM inbound WHERE status = 'pending' ORDER BY id")?;
+        let mut st = self.conn.prepare(
+            "SELECT id, raw, arrived, source FROM inbound WHERE status = 'pending' ORDER BY id",
+        )?;
         let rows = st
-            .query_map([], |r| Ok(InboundRow { id: r.get(0)?, raw: r.get(1)?, arrived: r.get(2)?, source: r.get(3)? }))?
+            .query_map([], |r| {
+                Ok(InboundRow {
+                    id: r.get(0)?,
+                    raw: r.get(1)?,
+                    arrived: r.get(2)?,
+                    source: r.get(3)?,
+                })
+            })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
     }
@@ -239,7 +260,11 @@ impl Store {
 
     /// Number of pending outbox rows (any due time).
     pub fn pending_outbox_count(&self) -> Result<i64> {
-        Ok(self.conn.query_row("SELECT count(*) FROM outbox WHERE status = 'pending'", [], |r| r.get(0))?)
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM outbox WHERE status = 'pending'",
+            [],
+            |r| r.get(0),
+        )?)
     }
 
     pub fn mark_sent(&self, id: i64, now: &str) -> Result<()> {
@@ -255,19 +280,15 @@ impl Store {
         Ok(())
     }
 
-    pub fn mark_failed(&self, id: i64, error: &str) -> Result<()> {
-        self.conn.execute(
-            "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
-            params![id, error],
-        )?;
-        Ok(())
-    }
-
     /// IMAP progress of a mailbox: (uidvalidity, last uid stored).
     pub fn imap_state(&self, mailbox: &str) -> Result<Option<(u32, u32)>> {
         Ok(self
             .conn
-            .query_row("SELECT uidvalidity, last_uid FROM imap_state WHERE mailbox = ?1", [mailbox], |r| Ok((r.get(0)?, r.get(1)?)))
+            .query_row(
+                "SELECT uidvalidity, last_uid FROM imap_state WHERE mailbox = ?1",
+                [mailbox],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()?)
     }
 
@@ -279,7 +300,11 @@ impl Store {
     pub fn inbound_done_by_source(&self, source: &str) -> Result<Option<bool>> {
         Ok(self
             .conn
-            .query_row("SELECT status FROM inbound WHERE source = ?1", [source], |r| r.get::<_, String>(0))
+            .query_row(
+                "SELECT status FROM inbound WHERE source = ?1",
+                [source],
+                |r| r.get::<_, String>(0),
+            )
             .optional()?
             .map(|s| s == "done"))
     }
@@ -294,7 +319,10 @@ impl Store {
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
-        Ok(self.conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()?)
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
@@ -319,7 +347,13 @@ pub struct Tx<'a> {
 impl Tx<'_> {
     fn _assert_tx(_: &Transaction<'_>) {}
 
-    pub fn store_inbound(&self, raw: &[u8], message_id: Option<&str>, arrived: &str, source: &str) -> Result<Stored> {
+    pub fn store_inbound(
+        &self,
+        raw: &[u8],
+        message_id: Option<&str>,
+        arrived: &str,
+        source: &str,
+    ) -> Result<Stored> {
         let h = hash(raw);
         let existing: Option<i64> = self
             .tx
@@ -357,12 +391,18 @@ impl Tx<'_> {
     }
 
     pub fn game(&self, id: &str) -> Result<Option<GameRecord>> {
-        let json: Option<String> = self.tx.query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0)).optional()?;
-        json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(id.to_string(), e))).transpose()
+        let json: Option<String> = self
+            .tx
+            .query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0))
+            .optional()?;
+        json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(id.to_string(), e)))
+            .transpose()
     }
 
     pub fn games(&self) -> Result<Vec<GameRecord>> {
-        let mut st = self.tx.prepare("SELECT id, record FROM games ORDER BY tournament, n")?;
+        let mut st = self
+            .tx
+            .prepare("SELECT id, record FROM games ORDER BY tournament, n")?;
         let rows = st
             .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -373,7 +413,8 @@ impl Tx<'_> {
 
     /// Inserts or replaces a game record.
     pub fn put_game(&self, n: u32, record: &GameRecord) -> Result<()> {
-        let json = serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
+        let json =
+            serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
         self.tx.execute(
             "INSERT INTO games (id, tournament, n, white, black, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, record = ?6",
@@ -384,8 +425,12 @@ impl Tx<'_> {
 
     /// Updates an existing game record.
     pub fn update_game(&self, record: &GameRecord) -> Result<()> {
-        let json = serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
-        self.tx.execute("UPDATE games SET record = ?2 WHERE id = ?1", params![record.id, json])?;
+        let json =
+            serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
+        self.tx.execute(
+            "UPDATE games SET record = ?2 WHERE id = ?1",
+            params![record.id, json],
+        )?;
         Ok(())
     }
 
@@ -401,9 +446,21 @@ impl Tx<'_> {
     pub fn game_of_message(&self, message_id: &str) -> Result<Option<String>> {
         Ok(self
             .tx
-            .query_row("SELECT game FROM outbox WHERE message_id = ?1", [message_id], |r| r.get::<_, Option<String>>(0))
+            .query_row(
+                "SELECT game FROM outbox WHERE message_id = ?1",
+                [message_id],
+                |r| r.get::<_, Option<String>>(0),
+            )
             .optional()?
             .flatten())
+    }
+
+    pub fn mark_failed(&self, id: i64, error: &str) -> Result<()> {
+        self.tx.execute(
+            "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
+            params![id, error],
+        )?;
+        Ok(())
     }
 
     /// The Message-ID of the last message queued to `to` about `game`.
@@ -422,18 +479,26 @@ impl Tx<'_> {
              ON CONFLICT(email, day) DO UPDATE SET letters = letters + 1",
             params![email, day],
         )?;
-        Ok(self.tx.query_row("SELECT letters, courtesy FROM senders WHERE email = ?1 AND day = ?2", params![email, day], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })?)
+        Ok(self.tx.query_row(
+            "SELECT letters, courtesy FROM senders WHERE email = ?1 AND day = ?2",
+            params![email, day],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?)
     }
 
     pub fn note_courtesy(&self, email: &str, day: &str) -> Result<()> {
-        self.tx.execute("UPDATE senders SET courtesy = courtesy + 1 WHERE email = ?1 AND day = ?2", params![email, day])?;
+        self.tx.execute(
+            "UPDATE senders SET courtesy = courtesy + 1 WHERE email = ?1 AND day = ?2",
+            params![email, day],
+        )?;
         Ok(())
     }
 
     pub fn log_event(&self, at: &str, game: Option<&str>, kind: &str, detail: &str) -> Result<()> {
-        self.tx.execute("INSERT INTO events (at, game, kind, detail) VALUES (?1, ?2, ?3, ?4)", params![at, game, kind, detail])?;
+        self.tx.execute(
+            "INSERT INTO events (at, game, kind, detail) VALUES (?1, ?2, ?3, ?4)",
+            params![at, game, kind, detail],
+        )?;
         Ok(())
     }
 
@@ -453,18 +518,34 @@ mod tests {
     #[test]
     fn same_message_id_is_stored_once() {
         let mut s = Store::memory().unwrap();
-        let a = s.store_inbound(b"one", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None).unwrap();
-        let b = s.store_inbound(b"two", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None).unwrap();
+        let a = s
+            .store_inbound(b"one", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+            .unwrap();
+        let b = s
+            .store_inbound(b"two", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+            .unwrap();
         assert!(matches!(a, Stored::New(_)));
-        assert_eq!(b, Stored::Duplicate(match a { Stored::New(i) => i, _ => unreachable!() }));
+        assert_eq!(
+            b,
+            Stored::Duplicate(match a {
+                Stored::New(i) => i,
+                _ => unreachable!(),
+            })
+        );
     }
 
     #[test]
     fn same_bytes_without_message_id_are_stored_once() {
         let mut s = Store::memory().unwrap();
         s.store_inbound(b"raw", None, "t", "ingest", None).unwrap();
-        assert!(matches!(s.store_inbound(b"raw", None, "t", "ingest", None).unwrap(), Stored::Duplicate(_)));
-        assert!(matches!(s.store_inbound(b"raw2", None, "t", "ingest", None).unwrap(), Stored::New(_)));
+        assert!(matches!(
+            s.store_inbound(b"raw", None, "t", "ingest", None).unwrap(),
+            Stored::Duplicate(_)
+        ));
+        assert!(matches!(
+            s.store_inbound(b"raw2", None, "t", "ingest", None).unwrap(),
+            Stored::New(_)
+        ));
     }
 
     #[test]
