@@ -359,7 +359,8 @@ fn emit(
             },
         };
         let lang = config.language_of(&to);
-        let (subject, body) = render::render(record, &names, &e.msg, lang, today);
+        let copy_of = (e.to == Role::Arbiter).then(|| config.name_of(&answer.sender));
+        let (subject, body) = render::render(record, &names, &e.msg, lang, today, copy_of.as_deref());
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
     }
     Ok(())

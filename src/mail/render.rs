@@ -37,6 +37,8 @@ struct Words {
     ended: &'static str,
     article: &'static str,
     footer: &'static str,
+    arbiter_copy: &'static str,
+    start: &'static str,
 }
 
 const BG: Words = Words {
@@ -64,6 +66,8 @@ const BG: Words = Words {
     ended: "Партията завърши",
     article: "чл.",
     footer: "— amici, съдийски бот",
+    arbiter_copy: "Копие за съдията на турнира. Писмо от",
+    start: "начало",
 };
 
 const RU: Words = Words {
@@ -91,6 +95,8 @@ const RU: Words = Words {
     ended: "Партия окончена",
     article: "ст.",
     footer: "— amici, бот-судья",
+    arbiter_copy: "Копия для судьи турнира. Письмо от",
+    start: "начало",
 };
 
 const EN: Words = Words {
@@ -118,6 +124,8 @@ const EN: Words = Words {
     ended: "The game has ended",
     article: "Art.",
     footer: "— amici, the arbiter bot",
+    arbiter_copy: "Copy for the tournament arbiter. Letter from",
+    start: "start",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -138,11 +146,15 @@ fn move_line(w: &Words, m: &MoveLine) -> String {
         Color::White => format!("{}.", m.number),
         Color::Black => format!("{}...", m.number),
     };
+    // White's move 1 runs from the start date (Art. 24), recorded as received the day before.
+    let from = if m.number == 1 && m.color == Color::White {
+        format!("{} {}", w.start, short_date(m.received.succ_opt().unwrap_or(m.received)))
+    } else {
+        format!("{} {}", w.received, short_date(m.received))
+    };
     format!(
-        "{num} {}   ({} {}, {} {}; {}: {} {})",
+        "{num} {}   ({from}, {} {}; {}: {} {})",
         m.text,
-        w.received,
-        short_date(m.received),
         w.sent,
         short_date(m.sent),
         w.time,
@@ -188,10 +200,15 @@ pub fn render(
     msg: &Msg,
     lang: Lang,
     today: Day,
+    arbiter_copy_of: Option<&str>,
 ) -> (String, String) {
     let w = words(lang);
     let subject = format!("{} {}: {} – {}", w.game, rec.id, names.white, names.black);
     let mut b = String::new();
+    if let Some(sender) = arbiter_copy_of {
+        let _ = writeln!(b, "{} {sender}.", w.arbiter_copy);
+        let _ = writeln!(b);
+    }
     let _ = writeln!(
         b,
         "{} {} ({} – {})",
@@ -266,15 +283,15 @@ pub fn render(
         }
     }
     let _ = writeln!(b);
+    let days = w.days.trim_end_matches('.');
     let _ = writeln!(
         b,
-        "{}: {} {} – {} {} {}.",
+        "{}: {} {} – {} {} {days}.",
         w.totals,
         w.white,
         rec.total_days(Color::White, today),
         w.black,
         rec.total_days(Color::Black, today),
-        w.days
     );
     let _ = writeln!(b);
     let _ = writeln!(b, "{}", w.footer);
