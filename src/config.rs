@@ -709,8 +709,19 @@ fn validate_tournament(
             Vec::new()
         }
         (p, None) => {
-            let emails: Vec<String> = players.iter().map(|p| p.email.clone()).collect();
-            crate::rules::pairing_order(&emails, p == Pairing::DoubleRoundRobin)
+            // FIDE Berger tables; game n is the n-th pairing, round by round, board by board.
+            let rounds = if p == Pairing::DoubleRoundRobin {
+                crate::rules::pairing::double_round_robin(players.len())
+            } else {
+                crate::rules::pairing::round_robin(players.len())
+            };
+            crate::rules::pairing::games(&rounds)
+                .into_iter()
+                .map(|g| GameSpec {
+                    white: players[g.white].email.clone(),
+                    black: players[g.black].email.clone(),
+                })
+                .collect()
         }
     };
     let mode = raw.mode.unwrap_or(Mode::Email);

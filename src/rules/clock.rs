@@ -788,7 +788,10 @@ impl<'a> Prepared<'a> {
             2
         ];
         for c in [Color::White, Color::Black] {
-            let number = u32::try_from(units[side(c)].len() + 1).unwrap_or(u32::MAX);
+            // His next move: one more than the moves he has (a letter accepting a line holds
+            // several of them, Art. 32).
+            let own = if c == Color::White { n.div_ceil(2) } else { n / 2 };
+            let number = u32::try_from(own + 1).unwrap_or(u32::MAX);
             let received = if c == to_move && !finished {
                 running_received(&g)
             } else {
@@ -1078,8 +1081,17 @@ impl<'a> Prepared<'a> {
         let cut = self.count_cut(c, r);
         let done: i64 = self.units[side(c)]
             .iter()
-            .filter(|u| u.last >= r && u.sent <= d)
-            .map(|u| u.days)
+            .filter(|u| u.last >= r)
+            .map(|u| {
+                if u.sent <= d {
+                    u.days
+                } else if u.received < d && !u.auto {
+                    // The move was on his clock that day: as if sent on d (RULES.md §3).
+                    self.cal.thinking(u.received, d)
+                } else {
+                    0
+                }
+            })
             .sum();
         let next = self.next[side(c)];
         let run = match next.received {

@@ -410,7 +410,9 @@ fn read_dates(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day, l
 // ---------------------------------------------------------------------------------------------
 // Thinking time and totals
 
-const DAY_UNITS: [&str; 14] = [
+const DAY_UNITS: [&str; 16] = [
+    "dni",
+    "dena",
     "дни", "дня", "дней", "ден", "день", "дн", "д", "days", "day", "d", "tage", "tag", "т", "t",
 ];
 
@@ -501,10 +503,14 @@ fn read_time_used(lower: &[char], used: &mut [bool], l: &mut Letter) {
 }
 
 fn colour_word_at(lower: &[char], i: usize) -> Option<(bool, usize)> {
-    const WHITE: [&str; 11] = [
+    const WHITE: [&str; 13] = [
+        "belite",
+        "beli",
         "белите", "белые", "белым", "белых", "бели", "бял", "бел", "white", "w", "weiß", "weiss",
     ];
-    const BLACK: [&str; 10] = [
+    const BLACK: [&str; 12] = [
+        "chernite",
+        "cherni",
         "черните", "черные", "черным", "черных", "черни", "черен", "black", "b", "schwarz", "s",
     ];
     for w in WHITE {
@@ -521,7 +527,10 @@ fn colour_word_at(lower: &[char], i: usize) -> Option<(bool, usize)> {
 }
 
 fn read_totals(lower: &[char], used: &mut [bool], l: &mut Letter) {
-    const KEYS: [&str; 12] = [
+    const KEYS: [&str; 15] = [
+        "obshto vreme",
+        "obshto",
+        "vsichko",
         "общо време",
         "общото време",
         "общее время",

@@ -60,7 +60,7 @@ pub fn round_robin(n_players: usize) -> Vec<Round> {
         return Vec::new();
     }
     // An odd section is played as the next even one, the highest number being the bye.
-    let n = n_players + n_players % 2;
+    let n = n_players.saturating_add(n_players % 2);
     let fixed = n; // draw number that never moves
     let ring = n - 1; // the others turn around it
     let mut rounds = Vec::with_capacity(ring);
@@ -181,7 +181,10 @@ pub fn explicit(n_players: usize, games: &[(usize, usize)]) -> Result<Vec<Round>
 
 /// All games of a pairing in game-number order.
 pub fn games(rounds: &[Round]) -> Vec<Pairing> {
-    rounds.iter().flat_map(|r| r.games.iter().copied()).collect()
+    rounds
+        .iter()
+        .flat_map(|r| r.games.iter().copied())
+        .collect()
 }
 
 /// The game id of INTERFACE.md: `<tournament id>/<n>`.

@@ -165,7 +165,8 @@ pub fn read_pgn_results(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                     cur.line = line;
                 }
                 depth = 0;
-                let (name, value, next) = read_tag(&chars, i + 1).ok_or(PgnError::UnterminatedTag { line })?;
+                let (name, value, next) =
+                    read_tag(&chars, i + 1).ok_or(PgnError::UnterminatedTag { line })?;
                 cur.tags.insert(name, value);
                 i = next;
             }

@@ -27,7 +27,7 @@ static TOKEN: LazyLock<Regex> = LazyLock::new(|| {
         |
         (?P<piece>Кр|[ЦДТОКФЛСZDTOKQRBNLS])?
         (?P<from>[a-hасе][1-8])\s*[-–—:x×]\s*(?P<to>[a-hасе][1-8])
-        (?:\s*[=/(]?\s*(?P<promo>[ДТОКФЛСDTOKQRBNLS]))?",
+        (?:[\ \t]*[=/(]?[\ \t]*(?P<promo>[ДТОКФЛСDTOKQRBNLS])\b)?",
     )
     .expect("valid regex")
 });

@@ -77,7 +77,10 @@ impl Outcome {
 
     /// True when the result came from play over the board (not a forfeit, not unfinished).
     pub fn is_played(self) -> bool {
-        matches!(self, Outcome::WhiteWins | Outcome::BlackWins | Outcome::Draw)
+        matches!(
+            self,
+            Outcome::WhiteWins | Outcome::BlackWins | Outcome::Draw
+        )
     }
 
     /// The crosstable mark of one side: `1`, `½`, `0`, `+`, `-`, `*`.
@@ -373,7 +376,8 @@ fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError
             continue;
         };
         let played = g.outcome.is_played();
-        for (me, opp, halves, black) in [(g.white, g.black, w, false), (g.black, g.white, b, true)] {
+        for (me, opp, halves, black) in [(g.white, g.black, w, false), (g.black, g.white, b, true)]
+        {
             let halves = i64::from(halves);
             points[me] += 2 * halves;
             tb_points[me] += if played { 2 * halves } else { 2 };
@@ -404,7 +408,11 @@ fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError
         });
     }
     let buchholz = (0..n)
-        .map(|p| contributions(&points, &tb_points, &seats[p], p).iter().sum())
+        .map(|p| {
+            contributions(&points, &tb_points, &seats[p], p)
+                .iter()
+                .sum()
+        })
         .collect();
     Ok(Tally {
         points,
@@ -647,12 +655,8 @@ impl Standings {
             Lang::Ru => ("Место", "Игрок", "Очки", "Партии"),
             Lang::Bg => ("Място", "Играч", "Точки", "Партии"),
         };
-        let mut head: Vec<String> = vec![
-            h_rank.into(),
-            h_name.into(),
-            h_pts.into(),
-            h_games.into(),
-        ];
+        let mut head: Vec<String> =
+            vec![h_rank.into(), h_name.into(), h_pts.into(), h_games.into()];
         head.extend(self.tiebreaks.iter().map(|t| t.short(lang).to_string()));
         let mut table: Vec<Vec<String>> = vec![head];
         for r in &self.rows {

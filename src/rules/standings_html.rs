@@ -114,10 +114,10 @@ pub fn render_html(
                 continue;
             }
             out.push_str("<td>");
-            for game in games
-                .iter()
-                .filter(|g| (g.white == row.player && g.black == opp) || (g.black == row.player && g.white == opp))
-            {
+            for game in games.iter().filter(|g| {
+                (g.white == row.player && g.black == opp)
+                    || (g.black == row.player && g.white == opp)
+            }) {
                 let white = game.white == row.player;
                 let _ = write!(
                     out,

@@ -98,6 +98,46 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
     }
     let now_n = dn(now);
 
+    // Art. 37: while a claim awaits the decision the game is paused; nothing else runs.
+    let paused = state.awaiting_decision().is_some();
+
+    // Oversteps (Art. 27, 30, 31): claims in the order they became due.
+    let mut pause_from: Option<i32> = None;
+    for _ in 0..MAX_CLAIMS_PER_TICK {
+        if paused {
+            break;
+        }
+        let game = ClockGame { state: &state, ..*g };
+        let Some(d) = detect_overstep(&game, now) else {
+            break;
+        };
+        let ev = evidence(&game, &d);
+        let before = state.effective_oversteps(d.color);
+        let pauses = pauses_game(g.params, before);
+        state.oversteps.push(Overstep {
+            color: d.color,
+            move_number: d.move_number,
+            ground: d.ground,
+            claimant: Claimant::Bot,
+            claimed_on: d.day,
+            count_from: d.count_from,
+            days: d.days,
+            limit: d.limit,
+            pauses,
+            status: OverstepStatus::Claimed,
+            decided_on: None,
+            objected_on: None,
+        });
+        let idx = state.oversteps.len() - 1;
+        let key = u32::try_from(idx).unwrap_or(u32::MAX);
+        mark(&mut state, NoticeKind::OverstepClaim, key, d.day);
+        notices.push(claim_notice(&d, idx, ev));
+        if pauses {
+            pause_from = Some(dn(d.day));
+            break;
+        }
+    }
+
     // Art. 37: the arbiter decides within 7 days; remind him the day after.
     for i in 0..state.oversteps.len() {
         let o = &state.oversteps[i];
@@ -128,43 +168,9 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
         });
         mark(&mut state, NoticeKind::DecisionOverdue, key, due);
     }
-    if state.awaiting_decision().is_some() {
-        // Art. 37: the game is paused; nothing else runs.
-        return finish(notices, state);
-    }
 
-    // Oversteps (Art. 27, 30, 31): claims in the order they became due.
-    let mut pause_from: Option<i32> = None;
-    for _ in 0..MAX_CLAIMS_PER_TICK {
-        let game = ClockGame { state: &state, ..*g };
-        let Some(d) = detect_overstep(&game, now) else {
-            break;
-        };
-        let ev = evidence(&game, &d);
-        let before = state.effective_oversteps(d.color);
-        let pauses = pauses_game(g.params, before);
-        state.oversteps.push(Overstep {
-            color: d.color,
-            move_number: d.move_number,
-            ground: d.ground,
-            claimant: Claimant::Bot,
-            claimed_on: d.day,
-            count_from: d.count_from,
-            days: d.days,
-            limit: d.limit,
-            pauses,
-            status: OverstepStatus::Claimed,
-            decided_on: None,
-            objected_on: None,
-        });
-        let idx = state.oversteps.len() - 1;
-        let key = u32::try_from(idx).unwrap_or(u32::MAX);
-        mark(&mut state, NoticeKind::OverstepClaim, key, d.day);
-        notices.push(claim_notice(&d, idx, ev));
-        if pauses {
-            pause_from = Some(dn(d.day));
-            break;
-        }
+    if paused {
+        return finish(notices, state);
     }
 
     // Silence (Art. 25, 26): only about the move still awaited — an answered move ends the

@@ -20,6 +20,10 @@ use thiserror::Error;
 use crate::rules::model::Day;
 use crate::rules::standings::{Game, Outcome, Standings};
 
+/// More rounds than any section has (a double round robin of 100 players has 198): larger
+/// numbers are refused instead of allocating a huge table.
+pub const MAX_ROUNDS: u32 = 1000;
+
 /// Header data of the section; empty options are left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TrfHeader {
@@ -67,6 +71,8 @@ pub enum TrfError {
     UnknownPlayer { player: usize, n_players: usize },
     #[error("round 0: rounds are numbered from 1")]
     RoundZero,
+    #[error("round {0}: more rounds than a section can have ({MAX_ROUNDS})")]
+    TooManyRounds(u32),
     #[error("the standings do not list player {player}")]
     NotInStandings { player: usize },
 }
@@ -100,7 +106,11 @@ pub fn export_trf(
     standings: &Standings,
 ) -> Result<String, TrfError> {
     let n = players.len();
-    let rounds = games.iter().map(|g| g.round).max().unwrap_or(0) as usize;
+    let max_round = games.iter().map(|g| g.round).max().unwrap_or(0);
+    if max_round > MAX_ROUNDS {
+        return Err(TrfError::TooManyRounds(max_round));
+    }
+    let rounds = max_round as usize;
     // table[player][round - 1] = (opponent, white, result code)
     let mut table: Vec<Vec<Option<(usize, bool, char)>>> = vec![vec![None; rounds]; n];
     for rg in games {

@@ -1,0 +1,235 @@
+//! End to end, on a real Dovecot + SMTP server on loopback, with `amici run` as a child
+//! process: players send letters over SMTP, amici picks them up by IDLE, and its
+//! acknowledgements and forwarded moves are read back from the players' mailboxes over IMAP.
+
+mod support;
+
+use std::time::Duration;
+
+use support::{AmiciProcess, MailStack, header};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn tournament() -> &'static str {
+    r#"[[tournament]]
+id = "E2E"
+name = "End-to-end"
+mode = "email"
+notation = "bg"
+start = 2026-11-01
+end = 2027-12-31
+arbiter = "arbiter@example.test"
+pairing = "explicit"
+players = [
+  { name = "Иван Петров", email = "ivan@example.test", language = "bg" },
+  { name = "Petar Georgiev", email = "petar@example.test", language = "en" },
+]
+games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
+"#
+}
+
+fn letter(from: &str, subject: &str, id: &str, in_reply_to: Option<&str>, body: &str) -> Vec<u8> {
+    let mut s = format!(
+        "From: {from}\r\nTo: bot@example.test\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\nDate: Tue, 01 Dec 2026 10:00:00 +0200\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n"
+    );
+    if let Some(r) = in_reply_to {
+        s.push_str(&format!("In-Reply-To: {r}\r\nReferences: {r}\r\n"));
+    }
+    s.push_str("\r\n");
+    s.push_str(body);
+    s.into_bytes()
+}
+
+fn body(raw: &[u8]) -> String {
+    let parsed = mail_parser::MessageParser::default()
+        .parse(raw)
+        .expect("parsable reply");
+    parsed
+        .body_text(0)
+        .map(|t| t.to_string())
+        .unwrap_or_default()
+}
+
+fn kinds(msgs: &[Vec<u8>]) -> Vec<String> {
+    msgs.iter()
+        .map(|m| header(m, "X-Amici-Kind").unwrap_or_default())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_letters_are_acknowledged_and_forwarded_over_idle() {
+    let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar"]);
+    // Polling every 10 minutes: within the 30 s waits below only IDLE can bring the letters.
+    let config = AmiciProcess::config_toml(&stack, tournament()).replace(
+        "mailbox = \"INBOX\"",
+        "mailbox = \"INBOX\"\npoll_seconds = 600",
+    );
+    let mut amici = AmiciProcess::start_with_config(&stack, &config, &[]);
+    amici.wait_for_log("IMAP connected", WAIT);
+    assert!(
+        amici.current_logs().contains("idle=true"),
+        "Dovecot offers IDLE: {}",
+        amici.current_logs()
+    );
+
+    // White's first move, full Bulgarian notation with a Cyrillic look-alike е.
+    stack
+        .send(
+            "ivan",
+            "bot",
+            &letter(
+                "Иван Петров <ivan@example.test>",
+                "E2E/1",
+                "w1@example.test",
+                None,
+                "Здравей,\r\n\r\n1. е2-е4\r\n\r\nИван\r\n",
+            ),
+        )
+        .await;
+    let ivan = stack.wait_for("ivan", 1, WAIT).await;
+    let petar = stack.wait_for("petar", 1, WAIT).await;
+    let ack = &ivan[0];
+    assert_eq!(header(ack, "X-Amici-Kind").as_deref(), Some("ack"));
+    assert_eq!(header(ack, "X-Amici-Game").as_deref(), Some("E2E/1"));
+    assert_eq!(
+        header(ack, "Auto-Submitted").as_deref(),
+        Some("auto-replied")
+    );
+    assert_eq!(
+        header(ack, "In-Reply-To").as_deref(),
+        Some("<w1@example.test>")
+    );
+    assert!(header(ack, "From").unwrap().contains("bot@example.test"));
+    assert!(body(ack).contains("1. e2-e4"), "{}", body(ack));
+    let fwd = &petar[0];
+    assert_eq!(header(fwd, "X-Amici-Kind").as_deref(), Some("move"));
+    assert_eq!(header(fwd, "X-Amici-Game").as_deref(), Some("E2E/1"));
+    assert_eq!(
+        header(fwd, "Auto-Submitted").as_deref(),
+        Some("auto-generated")
+    );
+    let fwd_body = body(fwd);
+    assert!(fwd_body.contains("1. e2-e4"), "{fwd_body}");
+    assert!(
+        fwd_body.contains("Total time: White"),
+        "both totals are stated: {fwd_body}"
+    );
+
+    // Black answers by replying to the forwarded move: no game id anywhere, the thread says it.
+    let fwd_id = header(fwd, "Message-ID").unwrap();
+    stack
+        .send(
+            "petar",
+            "bot",
+            &letter(
+                "Petar Georgiev <petar@example.test>",
+                "Re: your move",
+                "b1@example.test",
+                Some(&fwd_id),
+                "1... e7-e5\r\n\r\nOn Tue, amici wrote:\r\n> 1. e2-e4\r\n> 2. d2-d4\r\n",
+            ),
+        )
+        .await;
+    let petar = stack.wait_for("petar", 2, WAIT).await;
+    let ivan = stack.wait_for("ivan", 2, WAIT).await;
+    assert_eq!(kinds(&petar), ["move", "ack"]);
+    assert_eq!(kinds(&ivan), ["ack", "move"]);
+    assert!(body(&ivan[1]).contains("1... e7-e5"), "{}", body(&ivan[1]));
+
+    // An impossible move: refused with Art. 14, the arbiter copied, nothing forwarded.
+    stack
+        .send(
+            "ivan",
+            "bot",
+            &letter(
+                "ivan@example.test",
+                "E2E/1",
+                "w2@example.test",
+                None,
+                "2. Кg1-e3\r\n",
+            ),
+        )
+        .await;
+    let ivan = stack.wait_for("ivan", 3, WAIT).await;
+    assert_eq!(header(&ivan[2], "X-Amici-Kind").as_deref(), Some("error"));
+    assert!(body(&ivan[2]).contains("чл. 14"), "{}", body(&ivan[2]));
+    let arbiter = stack.wait_for("arbiter", 1, WAIT).await;
+    assert_eq!(
+        header(&arbiter[0], "X-Amici-Kind").as_deref(),
+        Some("error")
+    );
+
+    // The record: two moves, White to move, White's 5 penalty days on his clock.
+    let out = amici.command(&["status", "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let status: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let g = &status["games"][0];
+    assert_eq!(g["moves"], serde_json::json!(["e4", "e5"]));
+    assert_eq!(g["to_move"], "white");
+    assert_eq!(g["clock"]["white"]["penalty_days"], 5);
+    assert_eq!(
+        stack.fetch_all("petar").await.len(),
+        2,
+        "the refused move was not forwarded"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn auto_replies_bounces_and_strangers_get_no_answer() {
+    let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar", "stranger"]);
+    let mut amici = AmiciProcess::start(&stack, tournament());
+    amici.wait_for_log("IMAP connected", WAIT);
+    let mut auto = letter(
+        "ivan@example.test",
+        "Out of office",
+        "ooo@example.test",
+        None,
+        "1. e2-e4\r\n",
+    );
+    auto.splice(0..0, b"Auto-Submitted: auto-replied\r\n".iter().copied());
+    stack.send("ivan", "bot", &auto).await;
+    stack
+        .send(
+            "stranger",
+            "bot",
+            &letter(
+                "stranger@example.test",
+                "hello",
+                "s1@example.test",
+                None,
+                "1. e2-e4\r\n",
+            ),
+        )
+        .await;
+    // A real letter afterwards proves the two were processed (in order) and left no trace.
+    stack
+        .send(
+            "ivan",
+            "bot",
+            &letter(
+                "ivan@example.test",
+                "E2E/1",
+                "w1@example.test",
+                None,
+                "1. d2-d4\r\n",
+            ),
+        )
+        .await;
+    let ivan = stack.wait_for("ivan", 1, WAIT).await;
+    assert_eq!(kinds(&ivan), ["ack"]);
+    assert!(body(&ivan[0]).contains("d2-d4"));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        stack.fetch_all("ivan").await.len(),
+        1,
+        "the auto-reply got no answer"
+    );
+    assert!(
+        stack.fetch_all("stranger").await.is_empty(),
+        "strangers get no answer by default"
+    );
+}
