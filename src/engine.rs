@@ -6,9 +6,10 @@ use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
 use shakmaty::Color;
 
 use crate::config::Config;
-use crate::mail::interim as inbound;
+use crate::mail::inbound;
 use crate::mail::outbound::{self, Outgoing};
 use crate::mail::render::{self, Names};
+use crate::mail::texts;
 use crate::rules::game::{self, Effect, GameRecord, Role};
 use crate::rules::model::{Day, Kind, Lang};
 use crate::store::{InboundRow, NewOutgoing, Store, StoreError, Stored, Tx};
@@ -214,18 +215,79 @@ fn process_one(
         seq: 0,
     };
     let lang = config.language_of(&from.email);
-    if !config.is_player(&from.email) {
-        if config.is_arbiter(&from.email) {
+    let known = config.is_player(&from.email) || config.is_arbiter(&from.email);
+    if !known {
+        // A stranger changes nothing; at most one courtesy reply a day, and only if enabled.
+        if config.bot.courtesy_replies && tx.courtesy_sent(&from.email, &today.to_string())? == 0 {
+            tx.note_courtesy(&from.email, &today.to_string())?;
             answer.simple(
                 tx,
                 &from.email,
-                Kind::NoMove,
-                lang,
-                "Arbiter commands by letter are not yet supported; use the command line.",
+                Kind::Error,
+                config.bot.language,
+                &texts::stranger(config.bot.language),
             )?;
-            return Ok("arbiter letter".into());
+            return Ok("stranger: courtesy reply".into());
         }
         return Ok("ignored: stranger".into());
+    }
+    // Sender authentication (issue 2 item 9): an unauthenticated letter is stored, has no
+    // effect, and the arbiter is told — the sender is not answered, he may be forged.
+    if let Some(authserv) = &config.bot.trust_authentication_results
+        && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated(&msg, authserv)
+    {
+        for t in config
+            .tournaments
+            .iter()
+            .filter(|t| t.players.iter().any(|p| p.email == from.email) || t.arbiter == from.email)
+        {
+            let body = texts::unauthenticated(
+                config.bot.language,
+                &from.email,
+                msg.message_id.as_deref().unwrap_or("-"),
+                &reason,
+            );
+            answer.queue(
+                tx,
+                &t.arbiter.clone(),
+                Kind::Notice,
+                None,
+                format!("amici: unauthenticated letter from {}", from.email),
+                body,
+            )?;
+        }
+        return Ok(format!("unauthenticated: {reason}"));
+    }
+    if msg.truncated || row.raw.len() > config.bot.max_message_bytes {
+        answer.simple(
+            tx,
+            &from.email,
+            Kind::Error,
+            lang,
+            &texts::too_large(lang, config.bot.max_message_bytes),
+        )?;
+        return Ok("too large".into());
+    }
+    if msg.undecodable && msg.fresh_text.trim().is_empty() {
+        // Art. 16: unclear by the transport's fault — no penalty; ask for the letter again.
+        answer.simple(
+            tx,
+            &from.email,
+            Kind::Error,
+            lang,
+            &texts::undecodable(lang),
+        )?;
+        return Ok("undecodable".into());
+    }
+    if !config.is_player(&from.email) {
+        answer.simple(
+            tx,
+            &from.email,
+            Kind::NoMove,
+            lang,
+            &texts::arbiter_letters(lang),
+        )?;
+        return Ok("arbiter letter".into());
     }
 
     // Which game (INTERFACE.md "Letters in").
@@ -360,7 +422,8 @@ fn emit(
         };
         let lang = config.language_of(&to);
         let copy_of = (e.to == Role::Arbiter).then(|| config.name_of(&answer.sender));
-        let (subject, body) = render::render(record, &names, &e.msg, lang, today, copy_of.as_deref());
+        let (subject, body) =
+            render::render(record, &names, &e.msg, lang, today, copy_of.as_deref());
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
     }
     Ok(())
@@ -425,6 +488,204 @@ pub fn parse_day(s: &str) -> Option<NaiveDate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const CONFIG: &str = r#"
+[bot]
+address = "bot@example.test"
+courtesy_replies = true
+max_letters_per_sender_per_day = 5
+[outbox]
+dir = "unused"
+[[tournament]]
+id = "T"
+start = 2026-01-10
+end = 2027-01-01
+arbiter = "arbiter@example.test"
+pairing = "explicit"
+players = [ { name = "Ivan", email = "ivan@example.test" }, { name = "Petar", email = "petar@example.test" } ]
+games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
+"#;
+
+    fn setup(extra: &str) -> (Store, Config) {
+        let text = CONFIG.replace("[outbox]", &format!("{extra}\n[outbox]"));
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &text).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        (store, config)
+    }
+
+    fn at() -> DateTime<FixedOffset> {
+        "2026-01-12T10:00:00+02:00".parse().unwrap()
+    }
+
+    fn letter(from: &str, id: &str, headers: &str, body: &str) -> Vec<u8> {
+        format!("From: {from}\r\nTo: bot@example.test\r\nSubject: T/1\r\nMessage-ID: <{id}>\r\n{headers}Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n").into_bytes()
+    }
+
+    fn ingest(store: &mut Store, config: &Config, raw: &[u8]) -> Stored {
+        let s = store_raw(store, config, raw, at(), "ingest", None).unwrap();
+        process_pending(store, config, at()).unwrap();
+        s
+    }
+
+    fn outbox(store: &Store) -> Vec<(String, String)> {
+        store
+            .due_outbox("9999", 1000)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.recipient, r.kind))
+            .collect()
+    }
+
+    #[test]
+    fn a_letter_ingested_twice_is_applied_once() {
+        let (mut store, config) = setup("");
+        let raw = letter("ivan@example.test", "a@x", "", "1. e2-e4");
+        assert!(matches!(ingest(&mut store, &config, &raw), Stored::New(_)));
+        assert!(matches!(
+            ingest(&mut store, &config, &raw),
+            Stored::Duplicate(_)
+        ));
+        // Same Message-ID, other bytes (a re-delivery with another Received: line).
+        let mut again = b"Received: from relay; Mon, 12 Jan 2026 10:00:00 +0200\r\n".to_vec();
+        again.extend_from_slice(&raw);
+        assert!(matches!(
+            ingest(&mut store, &config, &again),
+            Stored::Duplicate(_)
+        ));
+        assert_eq!(store.game("T/1").unwrap().unwrap().moves.len(), 1);
+        assert_eq!(
+            outbox(&store),
+            [
+                ("ivan@example.test".into(), "ack".into()),
+                ("petar@example.test".into(), "move".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_processed_letter_is_not_processed_again_after_restart() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter("ivan@example.test", "a@x", "", "1. e2-e4"),
+        );
+        assert_eq!(process_pending(&mut store, &config, at()).unwrap(), 0);
+        assert_eq!(store.inbound_counts().unwrap(), (0, 1));
+    }
+
+    #[test]
+    fn auto_submitted_letters_change_nothing_and_get_no_answer() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "ivan@example.test",
+                "a@x",
+                "Auto-Submitted: auto-replied\r\n",
+                "1. e2-e4",
+            ),
+        );
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty());
+        assert!(outbox(&store).is_empty());
+    }
+
+    #[test]
+    fn a_stranger_changes_nothing_and_gets_one_courtesy_reply_a_day() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter("eve@example.test", "e1@x", "", "1. e2-e4"),
+        );
+        ingest(
+            &mut store,
+            &config,
+            &letter("eve@example.test", "e2@x", "", "1. d2-d4"),
+        );
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty());
+        assert_eq!(
+            outbox(&store),
+            [("eve@example.test".into(), "error".into())]
+        );
+    }
+
+    #[test]
+    fn strangers_get_no_reply_when_courtesy_is_off() {
+        let text = CONFIG.replace("courtesy_replies = true", "courtesy_replies = false");
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &text).unwrap();
+        let mut store = Store::memory().unwrap();
+        ingest(
+            &mut store,
+            &config,
+            &letter("eve@example.test", "e1@x", "", "1. e2-e4"),
+        );
+        assert!(outbox(&store).is_empty());
+    }
+
+    #[test]
+    fn the_per_sender_rate_limit_drops_letters_beyond_the_daily_cap() {
+        let (mut store, config) = setup("");
+        for i in 0..8 {
+            ingest(
+                &mut store,
+                &config,
+                &letter("petar@example.test", &format!("p{i}@x"), "", "hello"),
+            );
+        }
+        assert_eq!(
+            outbox(&store).len(),
+            5,
+            "five answered, the rest stored and ignored"
+        );
+        assert_eq!(store.inbound_counts().unwrap(), (0, 8));
+    }
+
+    #[test]
+    fn an_unauthenticated_letter_has_no_effect_and_the_arbiter_is_told() {
+        let (mut store, config) = setup("trust_authentication_results = \"mx.example.test\"");
+        let forged = "Authentication-Results: mx.example.test; dkim=fail header.d=example.test; spf=fail smtp.mailfrom=evil.test\r\n";
+        ingest(
+            &mut store,
+            &config,
+            &letter("ivan@example.test", "f@x", forged, "1. e2-e4"),
+        );
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty());
+        assert_eq!(
+            outbox(&store),
+            [("arbiter@example.test".into(), "notice".into())]
+        );
+        let genuine =
+            "Authentication-Results: mx.example.test; dkim=pass header.d=example.test\r\n";
+        ingest(
+            &mut store,
+            &config,
+            &letter("ivan@example.test", "g@x", genuine, "1. e2-e4"),
+        );
+        assert_eq!(store.game("T/1").unwrap().unwrap().moves.len(), 1);
+    }
+
+    #[test]
+    fn quoted_moves_are_never_read() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "ivan@example.test",
+                "q@x",
+                "",
+                "Hello\r\n\r\nOn Mon, Petar wrote:\r\n> 1. d2-d4\r\n",
+            ),
+        );
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty());
+        assert_eq!(
+            outbox(&store),
+            [("ivan@example.test".into(), "no-move".into())]
+        );
+    }
 
     #[test]
     fn game_ids_match_as_words() {

@@ -164,7 +164,16 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 raws.push(std::fs::read(f).with_context(|| format!("reading {}", f.display()))?);
             }
             for raw in &raws {
-                engine::store_raw(&mut store, &config, raw, now, "ingest", None)?;
+                // Arrival: AMICI_NOW when set (tests, replays); else the top Received: line
+                // (the MTA's own stamp); else now.
+                let arrived = if clock::is_overridden() {
+                    now
+                } else {
+                    amici::mail::inbound::parse(raw, &config.bot.address)
+                        .received_at
+                        .unwrap_or(now)
+                };
+                engine::store_raw(&mut store, &config, raw, arrived, "ingest", None)?;
             }
             engine::process_pending(&mut store, &config, now)?;
             flush(store, &config)?;

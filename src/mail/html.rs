@@ -5,8 +5,10 @@
 //! A single linear pass over the input, no recursion, output capped by the caller's limit: it is
 //! fed untrusted bytes from the network.
 
-/// Elements whose content is never shown to a reader.
-const HIDDEN: &[&str] = &["script", "style", "head", "title", "template", "noscript"];
+/// Elements whose content is never shown to a reader. Not `head` (letters often never close
+/// it, and everything in it that has text is listed here) nor `noscript` (mail readers run no
+/// scripts, so they show it).
+const HIDDEN: &[&str] = &["script", "style", "title", "template"];
 
 /// Elements that start and end a line.
 const BLOCK: &[&str] = &[
@@ -445,6 +447,15 @@ mod tests {
             1 << 20,
         );
         assert_eq!(t, "x\n1. e4\n1... e5");
+    }
+
+    #[test]
+    fn unclosed_head_does_not_hide_the_letter() {
+        let t = html_to_text(
+            "<html><head><meta charset=utf-8><title>t</title><body><p>13. Nc3</p>",
+            1 << 20,
+        );
+        assert_eq!(t, "13. Nc3");
     }
 
     #[test]

@@ -66,6 +66,22 @@ pub enum LoopReason {
     AutoReply(String),
 }
 
+impl std::fmt::Display for LoopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoopReason::OwnAddress => write!(f, "from the bot's own address"),
+            LoopReason::OwnMessage => write!(f, "one of the bot's own messages (X-Amici-Kind)"),
+            LoopReason::AutoSubmitted(v) => write!(f, "Auto-Submitted: {v}"),
+            LoopReason::Precedence(v) => write!(f, "Precedence: {v}"),
+            LoopReason::MailingList(h) => write!(f, "mailing list ({h})"),
+            LoopReason::NullSender => write!(f, "bounce (null sender <>)"),
+            LoopReason::DaemonSender(a) => write!(f, "from a mail daemon ({a})"),
+            LoopReason::DeliveryReport => write!(f, "delivery report"),
+            LoopReason::AutoReply(h) => write!(f, "auto-reply ({h})"),
+        }
+    }
+}
+
 /// One Authentication-Results header (RFC 8601).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuthResult {
@@ -148,7 +164,8 @@ pub fn parse(raw: &[u8], bot_address: &str) -> Inbound {
 fn parse_inner(raw: &[u8], bot_address: &str) -> Inbound {
     let truncated = raw.len() > MAX_RAW_BYTES;
     let raw = &raw[..raw.len().min(MAX_RAW_BYTES)];
-    let Some(msg) = MessageParser::default().parse(raw) else {
+    let raw = neutralize_nested_messages(raw);
+    let Some(msg) = MessageParser::default().parse(&raw[..]) else {
         return Inbound {
             undecodable: true,
             truncated,
@@ -213,6 +230,84 @@ fn parse_inner(raw: &[u8], bot_address: &str) -> Inbound {
         truncated,
         auth_results,
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nested messages
+
+/// Makes every attached message (`message/rfc822`, `message/global`, and the parts of a
+/// `multipart/digest`) an opaque attachment before mail-parser sees it, by changing one letter of
+/// its subtype (`rfc82x`, `globax`, `digesx`).
+///
+/// Why: mail-parser 0.11 builds attached messages as nested values and drops and copies them
+/// recursively; measured here, 10,000 plain nestings overflow a 2 MiB thread stack when dropped,
+/// and 1,000 nestings inside one base64 `message/rfc822` part overflow it while parsing. A stack
+/// overflow aborts the whole daemon and cannot be caught. Amici never reads attached messages
+/// (their text is not the player's), so nothing is lost. The subtype is matched as mail-parser
+/// reads it: case-insensitive, with whitespace and comments allowed around the `/`.
+fn neutralize_nested_messages(raw: &[u8]) -> Cow<'_, [u8]> {
+    let mut out: Option<Vec<u8>> = None;
+    // A plain byte loop: this runs over every input byte, and stays fast in debug builds too.
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] | 0x20 != b'm' {
+            i += 1;
+            continue;
+        }
+        let rest = &raw[i..];
+        let (len, subtypes): (usize, &[&[u8]]) = if starts_with_ci(rest, b"message") {
+            (7, &[b"rfc822", b"global"])
+        } else if starts_with_ci(rest, b"multipart") {
+            (9, &[b"digest"])
+        } else {
+            i += 1;
+            continue;
+        };
+        i += len;
+        let Some(sub) = subtype_at(raw, i) else {
+            continue;
+        };
+        if let Some(st) = subtypes.iter().find(|st| starts_with_ci(&raw[sub..], st)) {
+            let buf = out.get_or_insert_with(|| raw.to_vec());
+            // Keep the length so that nothing else moves; `x` makes an unknown subtype.
+            buf[sub + st.len() - 1] = b'x';
+        }
+    }
+    match out {
+        Some(v) => Cow::Owned(v),
+        None => Cow::Borrowed(raw),
+    }
+}
+
+/// After a media type token ending at `i`: skips whitespace and comments, a `/`, whitespace and
+/// comments again, and returns where the subtype starts.
+fn subtype_at(raw: &[u8], mut i: usize) -> Option<usize> {
+    i = skip_cfws(raw, i);
+    if raw.get(i) != Some(&b'/') {
+        return None;
+    }
+    Some(skip_cfws(raw, i + 1))
+}
+
+/// Skips folding whitespace and (nested) comments, at most 4 KiB of them.
+fn skip_cfws(raw: &[u8], mut i: usize) -> usize {
+    let limit = i.saturating_add(4096).min(raw.len());
+    let mut depth = 0usize;
+    while i < limit {
+        match raw[i] {
+            b'(' => depth += 1,
+            b')' if depth > 0 => depth -= 1,
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ if depth > 0 => {}
+            _ => break,
+        }
+        i += 1;
+    }
+    i
+}
+
+fn starts_with_ci(hay: &[u8], needle: &[u8]) -> bool {
+    hay.len() >= needle.len() && hay[..needle.len()].eq_ignore_ascii_case(needle)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -831,6 +926,11 @@ fn loop_reason(
     }
     for i in headers.all("Precedence") {
         let v = headers.value(i).to_lowercase();
+        let v = v
+            .split([';', '(', ' ', '\t'])
+            .next()
+            .unwrap_or("")
+            .to_string();
         if matches!(v.as_str(), "bulk" | "list" | "junk" | "auto_reply") {
             return Some(LoopReason::Precedence(v));
         }
@@ -1116,6 +1216,45 @@ mod tests {
             "13. Nc3 and I offer a draw.\n> quoted line\nFrom me\n-- \nsig"
         );
         assert_eq!(unflow("a \r\nb", true), "ab");
+    }
+
+    #[test]
+    fn attached_messages_are_made_opaque() {
+        for ct in [
+            "message/rfc822",
+            "MESSAGE/RFC822",
+            "message / rfc822",
+            "message/(c)rfc822",
+            "message(c)/rfc822",
+            "\"message/rfc822\"",
+            "message/global",
+            "multipart/digest",
+        ] {
+            let raw = format!("Content-Type: {ct}\r\n\r\nFrom: a@b\r\n\r\nx");
+            let out = neutralize_nested_messages(raw.as_bytes());
+            assert_eq!(out.len(), raw.len());
+            let m = MessageParser::default().parse(&out[..]).expect("parses");
+            assert!(
+                !m.parts
+                    .iter()
+                    .any(|p| matches!(p.body, PartType::Message(_))),
+                "{ct}"
+            );
+        }
+        let text = b"my message/letter and message/delivery-status";
+        assert!(matches!(neutralize_nested_messages(text), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn loop_reasons_read_as_text() {
+        assert_eq!(
+            LoopReason::AutoSubmitted("auto-replied".into()).to_string(),
+            "Auto-Submitted: auto-replied"
+        );
+        assert_eq!(
+            LoopReason::NullSender.to_string(),
+            "bounce (null sender <>)"
+        );
     }
 
     #[test]

@@ -1,13 +1,17 @@
 //! Mail in and out: IMAP (async-imap), MIME reading (mail-parser), SMTP (lettre), reply texts.
 //!
-//! - `interim`  reading an inbound message (interim, replaced by `inbound`)
+//! - `inbound`  reading an inbound message: charsets, quotes, loops, Authentication-Results
+//! - `quote`    quote and signature stripping; `html` HTML → text for HTML-only letters
 //! - `outbound` building an outgoing message with the X-Amici headers
 //! - `render`   reply texts in bg / ru / en
 //! - `deliver`  the outbox worker: SMTP or `.eml` files, retries
 //! - `imap`     fetching by UID, IDLE, marking processed letters
 
 pub mod deliver;
+pub mod html;
 pub mod imap;
-pub mod interim;
+pub mod inbound;
 pub mod outbound;
+pub mod quote;
 pub mod render;
+pub mod texts;

@@ -146,7 +146,8 @@ pub fn strip_quotes_and_signature(text: &str) -> String {
             continue;
         }
         if is_signature_delimiter(line)
-            || MOBILE_FOOTER.is_match(line)
+            // A footer is a short line of its own; a longer one may carry the player's words.
+            || (line.len() <= 80 && MOBILE_FOOTER.is_match(line))
             || OUTLOOK_SEPARATOR.is_match(line)
             || outlook_header_block_at(&lines, i)
             || (RULE_LINE.is_match(line)

@@ -148,7 +148,11 @@ fn move_line(w: &Words, m: &MoveLine) -> String {
     };
     // White's move 1 runs from the start date (Art. 24), recorded as received the day before.
     let from = if m.number == 1 && m.color == Color::White {
-        format!("{} {}", w.start, short_date(m.received.succ_opt().unwrap_or(m.received)))
+        format!(
+            "{} {}",
+            w.start,
+            short_date(m.received.succ_opt().unwrap_or(m.received))
+        )
     } else {
         format!("{} {}", w.received, short_date(m.received))
     };

@@ -1003,15 +1003,16 @@ impl<'a> Prepared<'a> {
         if s > hi {
             return None;
         }
-        let breaks: Vec<i32> = self.pens[side(c)]
-            .iter()
-            .map(|&(d, _)| d)
-            .filter(|&d| d > cut && d > s && d <= hi)
-            .collect();
-        let mut bi = 0;
+        // Penalty days split the window: the total jumps on each (sorted by day).
+        let pens = &self.pens[side(c)];
+        let next_break = |after: i32| {
+            pens.iter()
+                .map(|&(d, _)| d)
+                .find(|&d| d > cut && d > after && d <= hi)
+        };
         loop {
-            let e = match breaks.get(bi) {
-                Some(&b) => b - 1,
+            let e = match next_break(s) {
+                Some(b) => b - 1,
                 None => hi,
             };
             if e >= s {
@@ -1025,8 +1026,23 @@ impl<'a> Prepared<'a> {
                 return None;
             }
             s = e + 1;
-            bi += 1;
         }
+    }
+
+    /// The first overstep not yet claimed, of either player (Art. 27, 31); on the same day
+    /// White's before Black's, Art. 27 before Art. 31.
+    pub(crate) fn next_claim(&self) -> Option<Detection> {
+        if self.g.result.is_some() || self.g.state.awaiting_decision().is_some() {
+            return None;
+        }
+        [
+            self.detect_period(Color::White),
+            self.detect_period(Color::Black),
+            self.detect_silence(),
+        ]
+        .into_iter()
+        .flatten()
+        .min_by_key(|d| (d.day, side(d.color)))
     }
 
     /// Art. 31 (`email`): the silent player's claim day, if it has come.
@@ -1342,15 +1358,7 @@ pub fn detect_overstep(g: &ClockGame<'_>, now: Day) -> Option<Detection> {
     if g.result.is_some() || g.state.awaiting_decision().is_some() {
         return None;
     }
-    let p = Prepared::new(*g, now);
-    [
-        p.detect_period(Color::White),
-        p.detect_period(Color::Black),
-        p.detect_silence(),
-    ]
-    .into_iter()
-    .flatten()
-    .min_by_key(|d| (d.day, side(d.color)))
+    Prepared::new(*g, now).next_claim()
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -132,8 +132,27 @@ pub fn read_letter(text: &str, notation: Notation, allow_numeric: bool, arrival:
 // ---------------------------------------------------------------------------------------------
 // Small scanning helpers
 
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric()
+/// Letters and digits. ASCII and Cyrillic are decided without the Unicode tables, which
+/// dominate the reading time otherwise.
+pub(crate) fn is_word_char(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else if ('\u{410}'..='\u{44F}').contains(&c) || matches!(c, 'ё' | 'Ё' | 'ѝ' | 'Ѝ') {
+        true
+    } else {
+        c.is_alphanumeric()
+    }
+}
+
+/// Letters only, with the same shortcut.
+pub(crate) fn is_letter(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphabetic()
+    } else if ('\u{410}'..='\u{44F}').contains(&c) || matches!(c, 'ё' | 'Ё' | 'ѝ' | 'Ѝ') {
+        true
+    } else {
+        c.is_alphabetic()
+    }
 }
 
 fn word_start(chars: &[char], i: usize) -> bool {
@@ -143,7 +162,7 @@ fn word_start(chars: &[char], i: usize) -> bool {
 /// Does `pat` (lower case; one space matches any run of spaces) occur at `i` as whole words?
 /// Returns the end.
 fn phrase_at(lower: &[char], i: usize, pat: &str) -> Option<usize> {
-    if !word_start(lower, i) {
+    if pat.chars().next() != lower.get(i).copied() || !word_start(lower, i) {
         return None;
     }
     let mut j = i;
@@ -234,7 +253,7 @@ fn number_at(chars: &[char], i: usize, max_len: usize) -> Option<(u32, usize)> {
 
 /// A date written at `i`: `11.3.`, `11.03.2026`, `11/3`, `11/3/26`, ISO `2026-03-11`.
 pub(crate) fn date_at(chars: &[char], i: usize, arrival: Day) -> Option<(Day, usize)> {
-    if i > 0 && chars[i - 1].is_alphanumeric() {
+    if i > 0 && is_word_char(chars[i - 1]) {
         return None;
     }
     let (a, j) = number_at(chars, i, 4)?;
@@ -248,7 +267,7 @@ pub(crate) fn date_at(chars: &[char], i: usize, arrival: Day) -> Option<(Day, us
             return None;
         }
         let (d, e) = number_at(chars, k + 1, 2)?;
-        if chars.get(e).is_some_and(|c| c.is_alphanumeric()) {
+        if chars.get(e).is_some_and(|c| is_word_char(*c)) {
             return None;
         }
         return NaiveDate::from_ymd_opt(a as i32, m, d).map(|x| (x, e));
@@ -283,7 +302,7 @@ pub(crate) fn date_at(chars: &[char], i: usize, arrival: Day) -> Option<(Day, us
             }
         }
     }
-    if chars.get(k).is_some_and(|c| c.is_alphanumeric()) {
+    if chars.get(k).is_some_and(|c| is_word_char(*c)) {
         return None;
     }
     let day = match year {
@@ -470,6 +489,10 @@ fn read_time_used(lower: &[char], used: &mut [bool], l: &mut Letter) {
                 }
             }
         }
+        if !is_letter(lower[i]) || !word_start(lower, i) {
+            i += 1;
+            continue;
+        }
         for k in KEYS
             .iter()
             .copied()
@@ -546,6 +569,10 @@ fn read_totals(lower: &[char], used: &mut [bool], l: &mut Letter) {
     ];
     let mut i = 0;
     while i < lower.len() {
+        if !is_letter(lower[i]) || !word_start(lower, i) {
+            i += 1;
+            continue;
+        }
         let key_end = KEYS.iter().find_map(|k| phrase_at(lower, i, k));
         let Some(mut j) = key_end else {
             i += 1;
@@ -568,10 +595,10 @@ fn read_totals(lower: &[char], used: &mut [bool], l: &mut Letter) {
                     continue;
                 }
             }
-            if lower[j].is_alphabetic() && word_start(lower, j) {
+            if is_letter(lower[j]) && word_start(lower, j) {
                 // Skip a word (`дни`, `time`, …) but stop at anything long and unrelated.
                 let s = j;
-                while j < limit && lower[j].is_alphabetic() {
+                while j < limit && is_letter(lower[j]) {
                     j += 1;
                 }
                 if j - s > 12 {
@@ -688,7 +715,7 @@ fn read_commands(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day
     let mut i = 0;
     while i < lower.len() {
         let c = lower[i];
-        if !c.is_alphabetic() || !word_start(lower, i) || used[i] {
+        if !is_letter(c) || !word_start(lower, i) || used[i] {
             i += 1;
             continue;
         }
@@ -705,16 +732,14 @@ fn read_commands(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day
         }
         let mut hit: Option<(Command, usize)> = None;
         for &(p, cmd) in PHRASES {
-            if p.starts_with(c) {
-                if let Some(e) = phrase_at(lower, i, p) {
-                    if hit.is_none_or(|(_, he)| e > he) {
-                        hit = Some((cmd, e));
-                    }
+            if let Some(e) = phrase_at(lower, i, p) {
+                if hit.is_none_or(|(_, he)| e > he) {
+                    hit = Some((cmd, e));
                 }
             }
         }
         // Plain `notice` / `decline` only at the start of a line (INTERFACE.md words).
-        if hit.is_none() && line_start(lower, i) == i || hit.is_none() && lower[line_start(lower, i)..i].iter().all(|c| !c.is_alphanumeric()) {
+        if hit.is_none() && line_start(lower, i) == i || hit.is_none() && lower[line_start(lower, i)..i].iter().all(|c| !is_word_char(*c)) {
             if let Some(e) = phrase_at(lower, i, "notice") {
                 hit = Some((Command::Notice, e));
             } else if let Some(e) = phrase_at(lower, i, "decline") {
@@ -777,7 +802,7 @@ fn read_tournament(chars: &[char], lower: &[char], used: &mut [bool], l: &mut Le
                 j += 1;
             }
             let s = j;
-            while j < chars.len() && (chars[j].is_alphanumeric() || matches!(chars[j], '-' | '/' | '_' | '.')) {
+            while j < chars.len() && (is_word_char(chars[j]) || matches!(chars[j], '-' | '/' | '_' | '.')) {
                 j += 1;
             }
             let mut tok: String = chars[s..j].iter().collect();
@@ -795,7 +820,7 @@ fn read_tournament(chars: &[char], lower: &[char], used: &mut [bool], l: &mut Le
         if word_start(chars, i) && chars[i].is_uppercase() && !used[i] {
             let s = i;
             let mut j = i;
-            while j < chars.len() && (chars[j].is_alphanumeric() || matches!(chars[j], '-' | '/' | '_')) {
+            while j < chars.len() && (is_word_char(chars[j]) || matches!(chars[j], '-' | '/' | '_')) {
                 j += 1;
             }
             let tok: Vec<char> = chars[s..j].to_vec();
@@ -843,14 +868,14 @@ fn read_moves(
         if used[i] || c.is_whitespace() || !word_start(chars, i) && !chars[i - 1].is_ascii_digit() && !matches!(chars[i-1], '.' | '…') {
             // Words are tried from their start; `1.e4` starts a move after the dot.
             if !c.is_whitespace() && !matches!(c, '(' | ')' | ',' | ';' | '—' | '–' | '-' | '[' | ']') {
-                if c.is_alphanumeric() {
+                if is_word_char(c) {
                     after_move = false;
                 }
             }
             i += 1;
             continue;
         }
-        if c.is_alphabetic() {
+        if is_letter(c) {
             if let Some(e) = IF_WORDS.iter().find_map(|k| phrase_at(lower, i, k)) {
                 conditional = true;
                 i = e;
@@ -868,7 +893,7 @@ fn read_moves(
             };
             let len = e - i;
             // ICCF numeric notation: four or five digits standing alone.
-            if (len == 4 || len == 5) && !chars.get(e).is_some_and(|c| c.is_alphanumeric() || *c == '.') {
+            if (len == 4 || len == 5) && !chars.get(e).is_some_and(|c| is_word_char(*c) || *c == '.') {
                 let raw: String = chars[i..e].iter().collect();
                 if after_move {
                     // Art. 7 note 3: written beside the algebraic move, it is ignored.
@@ -982,16 +1007,16 @@ fn read_moves(
                 // `(5254)` right after the move.
                 continue;
             }
-            None if !c.is_alphanumeric() => {
+            None if !is_word_char(c) => {
                 // Punctuation between moves (`(`, `;`, `—`).
                 i += 1;
             }
             None => {
                 // Skip the word.
-                while i < chars.len() && chars[i].is_alphanumeric() {
+                while i < chars.len() && is_word_char(chars[i]) {
                     i += 1;
                 }
-                if i < chars.len() && !chars[i].is_alphanumeric() && !chars[i].is_whitespace() && chars[i] != '\n' {
+                if i < chars.len() && !is_word_char(chars[i]) && !chars[i].is_whitespace() && chars[i] != '\n' {
                     i += 1;
                 }
                 after_move = false;

@@ -258,7 +258,7 @@ fn is_space(c: char) -> bool {
 fn is_boundary(chars: &[char], i: usize) -> bool {
     match chars.get(i) {
         None => true,
-        Some(&c) => !c.is_alphanumeric(),
+        Some(&c) => !crate::rules::letter::is_word_char(c),
     }
 }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::{
     ClockGame, ClockState, Detection, IssuedNotice, NoticeKind, Overstep, OverstepEvidence,
-    OverstepStatus, Prepared, evidence, dn, pauses_game, day, detect_overstep, Claimant,
+    OverstepStatus, Prepared, evidence, dn, pauses_game, day, Claimant,
 };
 use super::model::{Color, Day, Kind, Mode};
 
@@ -101,16 +101,18 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
     // Art. 37: while a claim awaits the decision the game is paused; nothing else runs.
     let paused = state.awaiting_decision().is_some();
 
-    // Oversteps (Art. 27, 30, 31): claims in the order they became due.
+    // Oversteps (Art. 27, 30, 31): claims in the order they became due. The first look uses
+    // the stored state (the same as `state` until a claim is filed), and is reused below when
+    // nothing was filed: one preparation per game on a quiet day.
+    let base = Prepared::new(*g, now);
     let mut pause_from: Option<i32> = None;
+    let mut filed = false;
+    let mut next = if paused { None } else { base.next_claim() };
     for _ in 0..MAX_CLAIMS_PER_TICK {
-        if paused {
-            break;
-        }
-        let game = ClockGame { state: &state, ..*g };
-        let Some(d) = detect_overstep(&game, now) else {
+        let Some(d) = next.take() else {
             break;
         };
+        let game = ClockGame { state: &state, ..*g };
         let ev = evidence(&game, &d);
         let before = state.effective_oversteps(d.color);
         let pauses = pauses_game(g.params, before);
@@ -128,6 +130,7 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
             decided_on: None,
             objected_on: None,
         });
+        filed = true;
         let idx = state.oversteps.len() - 1;
         let key = u32::try_from(idx).unwrap_or(u32::MAX);
         mark(&mut state, NoticeKind::OverstepClaim, key, d.day);
@@ -136,6 +139,8 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
             pause_from = Some(dn(d.day));
             break;
         }
+        let game = ClockGame { state: &state, ..*g };
+        next = Prepared::new(game, now).next_claim();
     }
 
     // Art. 37: the arbiter decides within 7 days; remind him the day after.
@@ -175,12 +180,21 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
 
     // Silence (Art. 25, 26): only about the move still awaited — an answered move ends the
     // silence, so a repeat that fell due during downtime but was answered since is not sent.
-    let snapshot = state.clone();
-    let game = ClockGame {
-        state: &snapshot,
-        ..*g
+    let snapshot: ClockState;
+    let fresh: Prepared<'_>;
+    let p = if filed {
+        snapshot = state.clone();
+        fresh = Prepared::new(
+            ClockGame {
+                state: &snapshot,
+                ..*g
+            },
+            now,
+        );
+        &fresh
+    } else {
+        &base
     };
-    let p = Prepared::new(game, now);
     if let Some((c, f)) = p.silence_from() {
         let ply = g.moves.len();
         let key = u32::try_from(ply).unwrap_or(u32::MAX);

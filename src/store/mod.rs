@@ -486,6 +486,19 @@ impl Tx<'_> {
         )?)
     }
 
+    /// Courtesy replies already sent to `email` on `day`.
+    pub fn courtesy_sent(&self, email: &str, day: &str) -> Result<i64> {
+        Ok(self
+            .tx
+            .query_row(
+                "SELECT courtesy FROM senders WHERE email = ?1 AND day = ?2",
+                params![email, day],
+                |r| r.get(0),
+            )
+            .optional()?
+            .unwrap_or(0))
+    }
+
     pub fn note_courtesy(&self, email: &str, day: &str) -> Result<()> {
         self.tx.execute(
             "UPDATE senders SET courtesy = courtesy + 1 WHERE email = ?1 AND day = ?2",

@@ -1,0 +1,56 @@
+//! Short fixed texts of replies that are about a letter rather than a game, in bg / ru / en.
+
+use crate::rules::model::Lang;
+
+pub fn stranger(lang: Lang) -> String {
+    match lang {
+        Lang::Bg => "Това е автоматичният съдия на турнир по кореспондентен шах. Вашият адрес не е регистриран като играч или съдия, затова писмото не беше обработено. Ако смятате, че това е грешка, обърнете се към съдията на турнира.".into(),
+        Lang::Ru => "Это автоматический судья турнира по переписке. Ваш адрес не зарегистрирован как игрок или судья, поэтому письмо не обработано. Если это ошибка, обратитесь к судье турнира.".into(),
+        Lang::En => "This is the automatic arbiter of a correspondence chess tournament. Your address is not registered as a player or arbiter, so your letter was not processed. If this is a mistake, please contact the tournament arbiter.".into(),
+    }
+}
+
+pub fn too_large(lang: Lang, max: usize) -> String {
+    let kib = max / 1024;
+    match lang {
+        Lang::Bg => format!(
+            "Писмото е твърде голямо (над {kib} KiB) и не беше прочетено. Изпратете хода си с кратко писмо с обикновен текст. Нищо не е променено."
+        ),
+        Lang::Ru => format!(
+            "Письмо слишком большое (более {kib} КиБ) и не прочитано. Пришлите ход коротким письмом простым текстом. Ничего не изменено."
+        ),
+        Lang::En => format!(
+            "Your letter is too large (over {kib} KiB) and was not read. Please send your move in a short plain-text letter. Nothing was changed."
+        ),
+    }
+}
+
+pub fn undecodable(lang: Lang) -> String {
+    match lang {
+        Lang::Bg => "Писмото пристигна повредено и не може да бъде прочетено (чл. 16: неясно по вина на пощата — без наказание). Моля, изпратете го отново като обикновен текст. Нищо не е променено.".into(),
+        Lang::Ru => "Письмо пришло повреждённым и не может быть прочитано (ст. 16: неясно по вине почты — без штрафа). Пожалуйста, пришлите его ещё раз простым текстом. Ничего не изменено.".into(),
+        Lang::En => "Your letter arrived damaged and cannot be read (Art. 16: unclear through the transport's fault — no penalty). Please send it again as plain text. Nothing was changed.".into(),
+    }
+}
+
+pub fn arbiter_letters(lang: Lang) -> String {
+    match lang {
+        Lang::Bg => "Не намерих съдийска команда в писмото. Нищо не е променено.".into(),
+        Lang::Ru => "В письме не найдено команды судьи. Ничего не изменено.".into(),
+        Lang::En => "I found no arbiter command in your letter. Nothing was changed.".into(),
+    }
+}
+
+pub fn unauthenticated(lang: Lang, from: &str, message_id: &str, reason: &str) -> String {
+    match lang {
+        Lang::Bg => format!(
+            "Писмо от {from} (Message-ID <{message_id}>) не премина проверката на подателя ({reason}). Писмото е съхранено, но не е обработено.\n\n— amici\n"
+        ),
+        Lang::Ru => format!(
+            "Письмо от {from} (Message-ID <{message_id}>) не прошло проверку отправителя ({reason}). Письмо сохранено, но не обработано.\n\n— amici\n"
+        ),
+        Lang::En => format!(
+            "A letter from {from} (Message-ID <{message_id}>) failed sender authentication ({reason}). It is stored but had no effect.\n\n— amici\n"
+        ),
+    }
+}
