@@ -114,6 +114,8 @@ pub struct Smtp {
     pub password_env: Option<String>,
     pub ca_file: Option<PathBuf>,
     pub timeout_seconds: u64,
+    /// First retry delay after a transient failure; doubles each time, at most 1 hour.
+    pub retry_base_seconds: u64,
 }
 
 /// Where outgoing mail goes.
@@ -258,6 +260,7 @@ struct RawSmtp {
     password_env: Option<Spanned<String>>,
     ca_file: Option<String>,
     timeout_seconds: Option<u64>,
+    retry_base_seconds: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -535,6 +538,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             password_env: s.password_env.map(Spanned::into_inner),
             ca_file: s.ca_file.as_deref().map(resolve),
             timeout_seconds: s.timeout_seconds.unwrap_or(60).max(1),
+            retry_base_seconds: s.retry_base_seconds.unwrap_or(30).max(1),
         }
     });
     let outbox = sections

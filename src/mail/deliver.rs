@@ -30,6 +30,7 @@ pub enum Transport {
     Smtp {
         transport: AsyncSmtpTransport<Tokio1Executor>,
         timeout: Duration,
+        retry_base: u64,
     },
     Dir(PathBuf),
     /// Records messages in memory, failing for the recipients listed (unit tests of the shell).
@@ -50,6 +51,14 @@ pub enum TransportError {
 }
 
 impl Transport {
+    /// Seconds before the first retry of a transient failure.
+    pub fn retry_base(&self) -> u64 {
+        match self {
+            Transport::Smtp { retry_base, .. } => *retry_base,
+            _ => 30,
+        }
+    }
+
     /// The transport the config names.
     pub fn from_config(config: &Config) -> Result<Transport, TransportError> {
         match &config.delivery {
@@ -67,7 +76,9 @@ impl Transport {
         name: &str,
     ) -> Result<(), SendError> {
         match self {
-            Transport::Smtp { transport, timeout } => {
+            Transport::Smtp {
+                transport, timeout, ..
+            } => {
                 let envelope =
                     Envelope::new(
                         Some(
@@ -146,12 +157,13 @@ fn smtp(s: &Smtp) -> Result<Transport, TransportError> {
     Ok(Transport::Smtp {
         transport: b.build(),
         timeout: Duration::from_secs(s.timeout_seconds.max(5) * 2),
+        retry_base: s.retry_base_seconds,
     })
 }
 
 /// Backoff after `attempts` failures: 30 s doubling, at most 1 hour.
-pub fn backoff(attempts: i64) -> Duration {
-    let secs = 30u64.saturating_mul(1u64 << attempts.clamp(0, 7));
+pub fn backoff(attempts: i64, base_seconds: u64) -> Duration {
+    let secs = base_seconds.saturating_mul(1u64 << attempts.clamp(0, 12));
     Duration::from_secs(secs.min(3600))
 }
 
@@ -201,8 +213,9 @@ pub async fn flush(
                     progressed = true;
                 }
                 Err(SendError::Transient(e)) => {
-                    let next =
-                        now + chrono::Duration::from_std(backoff(row.attempts)).unwrap_or_default();
+                    let next = now
+                        + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
+                            .unwrap_or_default();
                     tracing::warn!(to = %row.recipient, error = %e, "send failed, will retry");
                     s.mark_retry(row.id, &next.to_rfc3339(), &e)?;
                     out.retry += 1;
@@ -379,9 +392,10 @@ players = [ { name = "A", email = "a@example.test" }, { name = "B", email = "b@e
 
     #[test]
     fn backoff_doubles_and_is_capped() {
-        assert_eq!(backoff(0), Duration::from_secs(30));
-        assert_eq!(backoff(1), Duration::from_secs(60));
-        assert_eq!(backoff(20), Duration::from_secs(3600));
+        assert_eq!(backoff(0, 30), Duration::from_secs(30));
+        assert_eq!(backoff(1, 30), Duration::from_secs(60));
+        assert_eq!(backoff(20, 30), Duration::from_secs(3600));
+        assert_eq!(backoff(3, 1), Duration::from_secs(8));
     }
 
     #[test]

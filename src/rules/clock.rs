@@ -317,6 +317,8 @@ pub enum ClockError {
     NoObjection,
     #[error("a claim against this player is already awaiting a decision")]
     AlreadyPending,
+    #[error("this overstep is already claimed (Art. 30: one overstep per count)")]
+    AlreadyClaimed,
     #[error("only the player on whose behalf the claim was filed may withdraw it (Art. 37 note)")]
     NotClaimant,
 }
@@ -409,6 +411,17 @@ impl ClockState {
         {
             return Err(ClockError::AlreadyPending);
         }
+        // One overstep per count: a move before the restart, or a count whose overstep is
+        // already in force, cannot be claimed again (Art. 30, 34).
+        let count_from = self.count_from(params.mode, offender);
+        if move_number < count_from
+            || self
+                .oversteps
+                .iter()
+                .any(|o| o.color == offender && o.is_effective() && o.count_from == count_from)
+        {
+            return Err(ClockError::AlreadyClaimed);
+        }
         let before = self.effective_oversteps(offender);
         let pauses = pauses_game(params, before);
         let decided = claimant == Claimant::Arbiter;
@@ -418,7 +431,7 @@ impl ClockState {
             ground,
             claimant,
             claimed_on: on,
-            count_from: self.count_from(params.mode, offender),
+            count_from,
             days,
             limit,
             // A sanction of Art. 56 is a decision itself: nothing to wait for.
@@ -546,7 +559,12 @@ impl ClockState {
 
     /// The player on whose behalf the claim was filed withdraws it (Art. 34; Art. 37 note: the
     /// game continuing means the claim was withdrawn). `by` is the withdrawing player.
-    pub fn withdraw(&mut self, idx: usize, by: Color, on: Day) -> Result<DecisionEffect, ClockError> {
+    pub fn withdraw(
+        &mut self,
+        idx: usize,
+        by: Color,
+        on: Day,
+    ) -> Result<DecisionEffect, ClockError> {
         let o = self.pending(idx)?;
         if o.color == by || o.claimant == Claimant::Arbiter {
             return Err(ClockError::NotClaimant);
@@ -631,7 +649,7 @@ pub struct ClockGame<'a> {
 
 /// Colour of the half-move at `ply` (0-based).
 pub fn ply_color(ply: usize) -> Color {
-    if ply % 2 == 0 {
+    if ply.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
@@ -736,7 +754,13 @@ impl<'a> Prepared<'a> {
             spans.push((from, to));
         }
         let cal = Calendar::new(spans);
-        let times = move_times(g.moves, &cal);
+        // Day numbers of every move, computed once (date arithmetic is the hot path).
+        let dates: Vec<(i32, i32)> = g
+            .moves
+            .iter()
+            .map(|m| (dn(m.received), dn(m.sent)))
+            .collect();
+        let times = move_times(g.moves, &dates, &cal);
 
         let mut units: [Vec<Unit>; 2] = [Vec::new(), Vec::new()];
         let mut i = 0;
@@ -746,8 +770,8 @@ impl<'a> Prepared<'a> {
             if t.from_variant {
                 units[s].push(Unit {
                     last: t.number,
-                    received: dn(t.received),
-                    sent: dn(t.sent),
+                    received: dates[i].0,
+                    sent: dates[i].1,
                     days: 0,
                     auto: true,
                 });
@@ -768,8 +792,8 @@ impl<'a> Prepared<'a> {
             }
             units[s].push(Unit {
                 last: t.number,
-                received: dn(times[first].received),
-                sent: dn(t.sent),
+                received: dates[first].0,
+                sent: dates[i].1,
                 days: i64::from(t.days),
                 auto: false,
             });
@@ -779,18 +803,19 @@ impl<'a> Prepared<'a> {
         let n = g.moves.len();
         let finished = g.result.is_some();
         let to_move = ply_color(n);
-        let mut next = [
-            Next {
-                number: 1,
-                received: None,
-                limit_move: 1,
-            };
-            2
-        ];
+        let mut next = [Next {
+            number: 1,
+            received: None,
+            limit_move: 1,
+        }; 2];
         for c in [Color::White, Color::Black] {
             // His next move: one more than the moves he has (a letter accepting a line holds
             // several of them, Art. 32).
-            let own = if c == Color::White { n.div_ceil(2) } else { n / 2 };
+            let own = if c == Color::White {
+                n.div_ceil(2)
+            } else {
+                n / 2
+            };
             let number = u32::try_from(own + 1).unwrap_or(u32::MAX);
             let received = if c == to_move && !finished {
                 running_received(&g)
@@ -882,9 +907,11 @@ impl<'a> Prepared<'a> {
         let run_count = if next.number >= r { run } else { 0 };
         let total = moves_count + pens_count + run_count;
         let allowance = self.limit(r, next.number.max(r));
-        let on_leave = self.g.suspensions.iter().any(|s| {
-            s.color == Some(c) && dn(s.from) <= self.now && self.now <= dn(s.to)
-        });
+        let on_leave = self
+            .g
+            .suspensions
+            .iter()
+            .any(|s| s.color == Some(c) && dn(s.from) <= self.now && self.now <= dn(s.to));
         SideClock {
             game_days: moves_all + pens_all + run,
             total_days: total,
@@ -950,7 +977,11 @@ impl<'a> Prepared<'a> {
                 }
                 continue;
             }
-            let limit_move = if unit.is_none() { next.limit_move } else { last };
+            let limit_move = if unit.is_none() {
+                next.limit_move
+            } else {
+                last
+            };
             let limit = self.limit(r, limit_move);
             let (hi, run) = match unit {
                 Some(u) if u.auto => (u.sent, Run::Nothing),
@@ -958,14 +989,16 @@ impl<'a> Prepared<'a> {
                 Some(u) if post => (u.sent, Run::Step(u.sent, u.days)),
                 Some(u) => (u.sent, Run::Running(u.received)),
                 None if post => (self.now, Run::Nothing),
-                None => (
-                    self.now,
-                    next.received.map_or(Run::Nothing, Run::Running),
-                ),
+                None => (self.now, next.received.map_or(Run::Nothing, Run::Running)),
             };
             let skip = suppressed.contains(&self.period(r, limit_move));
-            if !skip {
-                if let Some((d, total)) =
+            // Quick bound: the total is largest at the end of the window; when even that is
+            // within the limit, nothing crosses in it.
+            let hi_now = hi.min(self.now);
+            let quiet = hi_now <= prev_sent
+                || base + self.pens_upto(c, cut, hi_now) + run.at(&self.cal, hi_now) <= limit;
+            if !skip && !quiet
+                && let Some((d, total)) =
                     self.first_crossing(c, cut, base, prev_sent, hi.min(self.now), limit, run)
                 {
                     return Some(Detection {
@@ -978,7 +1011,6 @@ impl<'a> Prepared<'a> {
                         count_from: r,
                     });
                 }
-            }
             if let Some(u) = unit {
                 base += u.days;
                 prev_sent = u.sent;
@@ -1065,11 +1097,9 @@ impl<'a> Prepared<'a> {
             return None;
         }
         let st = self.g.state;
-        if st
-            .oversteps
-            .iter()
-            .any(|o| o.color == c && o.ground == OverstepGround::Silence && o.move_number == next.number)
-        {
+        if st.oversteps.iter().any(|o| {
+            o.color == c && o.ground == OverstepGround::Silence && o.move_number == next.number
+        }) {
             return None;
         }
         let r = st.count_from(p.mode, c);
@@ -1086,9 +1116,11 @@ impl<'a> Prepared<'a> {
 
     /// A delay notice from `c` for the move at `ply` received on or before `by`.
     pub(crate) fn delay_notice_by(&self, c: Color, ply: usize, by: i32) -> bool {
-        self.g.state.delay_notices.iter().any(|n| {
-            n.color == c && n.ply as usize == ply && dn(n.received_on) <= by
-        })
+        self.g
+            .state
+            .delay_notices
+            .iter()
+            .any(|n| n.color == c && n.ply as usize == ply && dn(n.received_on) <= by)
     }
 
     /// The player's time in his current count as of day `d` (≤ now), running clock included.
@@ -1223,7 +1255,7 @@ impl Run {
 }
 
 /// Per-move times of the record (RULES.md §3, Art. 32).
-fn move_times(moves: &[PlayedMove], cal: &Calendar) -> Vec<MoveTime> {
+fn move_times(moves: &[PlayedMove], dates: &[(i32, i32)], cal: &Calendar) -> Vec<MoveTime> {
     let n = moves.len();
     let mut out: Vec<MoveTime> = moves
         .iter()
@@ -1256,7 +1288,7 @@ fn move_times(moves: &[PlayedMove], cal: &Calendar) -> Vec<MoveTime> {
         {
             last += 2;
         }
-        let days = cal.thinking(dn(moves[i].received), dn(moves[last].sent));
+        let days = cal.thinking(dates[i].0, dates[last].1);
         out[last].days = u32::try_from(days).unwrap_or(u32::MAX);
         if last != i {
             let at = u32::try_from(last).unwrap_or(u32::MAX);
@@ -1384,7 +1416,7 @@ pub struct OverstepEvidence {
     pub fen: Option<String>,
 }
 
-/// Evidence for an overstep of `offender` at his move `move_number`, as of day `on`.
+/// Evidence for a detected overstep, as of the day it became due.
 pub fn evidence(g: &ClockGame<'_>, d: &Detection) -> OverstepEvidence {
     let p = Prepared::new(*g, d.day);
     let ply_after = (d.move_number as usize)

@@ -216,7 +216,13 @@ impl LeaveBook {
     }
 
     /// Art. 42: per calendar year, no carry-over, no pro-rating; each day to its own year.
-    fn check_quota(&self, kind: LeaveKind, from: Day, to: Day, quota: u32) -> Result<(), LeaveError> {
+    fn check_quota(
+        &self,
+        kind: LeaveKind,
+        from: Day,
+        to: Day,
+        quota: u32,
+    ) -> Result<(), LeaveError> {
         let probe = Leave {
             id: 0,
             from,

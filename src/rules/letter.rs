@@ -77,7 +77,10 @@ pub enum Command {
     AcceptDraw,
     DeclineDraw,
     /// Leave (Art. 44), first and last day inclusive.
-    Leave { from: Day, to: Day },
+    Leave {
+        from: Day,
+        to: Day,
+    },
     /// Delay notice (Art. 25).
     Notice,
     /// Claim of a guaranteed result (§707).
@@ -170,7 +173,10 @@ fn phrase_at(lower: &[char], i: usize, pat: &str) -> Option<usize> {
     for p in pat.chars() {
         if p == ' ' {
             let start = j;
-            while lower.get(j).is_some_and(|&c| c == ' ' || c == '\t' || c == '\u{a0}') {
+            while lower
+                .get(j)
+                .is_some_and(|&c| c == ' ' || c == '\t' || c == '\u{a0}')
+            {
                 j += 1;
             }
             if j == start {
@@ -192,20 +198,26 @@ fn phrase_at(lower: &[char], i: usize, pat: &str) -> Option<usize> {
     Some(j)
 }
 
-fn line_end(chars: &[char], i: usize) -> usize {
+/// The end of the line at `i`, looking at most `max` characters ahead (keeps reading linear).
+fn line_end(chars: &[char], i: usize, max: usize) -> usize {
+    let limit = chars.len().min(i.saturating_add(max));
     let mut j = i;
-    while j < chars.len() && chars[j] != '\n' {
+    while j < limit && chars[j] != '\n' {
         j += 1;
     }
     j
 }
 
-fn line_start(chars: &[char], i: usize) -> usize {
+/// Is `i` the first word of its line (only punctuation before it)?
+fn first_on_line(chars: &[char], i: usize) -> bool {
     let mut j = i;
     while j > 0 && chars[j - 1] != '\n' {
+        if is_word_char(chars[j - 1]) {
+            return false;
+        }
         j -= 1;
     }
-    j
+    true
 }
 
 /// The word just before `i` (lower case), for negations (`не приемам реми`).
@@ -356,10 +368,10 @@ fn label_before(lower: &[char], from: usize, to: usize) -> Option<Slot> {
         ("е)", Slot::Sent),
     ];
     for (k, slot) in keys {
-        if let Some(p) = seg.rfind(k) {
-            if best.is_none_or(|(bp, _)| p >= bp) {
-                best = Some((p, slot));
-            }
+        if let Some(p) = seg.rfind(k)
+            && best.is_none_or(|(bp, _)| p >= bp)
+        {
+            best = Some((p, slot));
         }
     }
     best.map(|(_, s)| s)
@@ -430,9 +442,8 @@ fn read_dates(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day, l
 // Thinking time and totals
 
 const DAY_UNITS: [&str; 16] = [
-    "dni",
-    "dena",
-    "дни", "дня", "дней", "ден", "день", "дн", "д", "days", "day", "d", "tage", "tag", "т", "t",
+    "dni", "dena", "дни", "дня", "дней", "ден", "день", "дн", "д", "days", "day", "d", "tage",
+    "tag", "т", "t",
 ];
 
 /// A day unit right after `i` (after spaces); returns the end, or `i` if none.
@@ -477,16 +488,18 @@ fn read_time_used(lower: &[char], used: &mut [bool], l: &mut Letter) {
             while lower.get(j) == Some(&' ') {
                 j += 1;
             }
-            if let Some((n, e)) = number_at(lower, j, 3) {
-                if !lower.get(e).is_some_and(|c| c.is_ascii_digit() || *c == '.') {
-                    let end = skip_unit(lower, e);
-                    if l.time_used.is_none() {
-                        l.time_used = Some(n);
-                    }
-                    mark(used, i, end);
-                    i = end;
-                    continue;
+            if let Some((n, e)) = number_at(lower, j, 3)
+                && !lower
+                    .get(e)
+                    .is_some_and(|c| c.is_ascii_digit() || *c == '.')
+            {
+                let end = skip_unit(lower, e);
+                if l.time_used.is_none() {
+                    l.time_used = Some(n);
                 }
+                mark(used, i, end);
+                i = end;
+                continue;
             }
         }
         if !is_letter(lower[i]) || !word_start(lower, i) {
@@ -508,16 +521,16 @@ fn read_time_used(lower: &[char], used: &mut [bool], l: &mut Letter) {
                     j += 1;
                     skipped += 1;
                 }
-                if let Some((n, ne)) = number_at(lower, j, 3) {
-                    if !matches!(lower.get(ne), Some('.' | '/' | ':')) {
-                        let end = skip_unit(lower, ne);
-                        if l.time_used.is_none() {
-                            l.time_used = Some(n);
-                        }
-                        mark(used, i, end);
-                        i = end;
-                        break;
+                if let Some((n, ne)) = number_at(lower, j, 3)
+                    && !matches!(lower.get(ne), Some('.' | '/' | ':'))
+                {
+                    let end = skip_unit(lower, ne);
+                    if l.time_used.is_none() {
+                        l.time_used = Some(n);
                     }
+                    mark(used, i, end);
+                    i = end;
+                    break;
                 }
             }
         }
@@ -529,12 +542,31 @@ fn colour_word_at(lower: &[char], i: usize) -> Option<(bool, usize)> {
     const WHITE: [&str; 13] = [
         "belite",
         "beli",
-        "белите", "белые", "белым", "белых", "бели", "бял", "бел", "white", "w", "weiß", "weiss",
+        "белите",
+        "белые",
+        "белым",
+        "белых",
+        "бели",
+        "бял",
+        "бел",
+        "white",
+        "w",
+        "weiß",
+        "weiss",
     ];
     const BLACK: [&str; 12] = [
         "chernite",
         "cherni",
-        "черните", "черные", "черным", "черных", "черни", "черен", "black", "b", "schwarz", "s",
+        "черните",
+        "черные",
+        "черным",
+        "черных",
+        "черни",
+        "черен",
+        "black",
+        "b",
+        "schwarz",
+        "s",
     ];
     for w in WHITE {
         if let Some(e) = phrase_at(lower, i, w) {
@@ -579,7 +611,7 @@ fn read_totals(lower: &[char], used: &mut [bool], l: &mut Letter) {
             continue;
         };
         // Up to two numbers, each optionally after a colour word, within the line.
-        let limit = (j + 90).min(line_end(lower, j));
+        let limit = line_end(lower, j, 90);
         let mut numbers: Vec<(Option<bool>, u32)> = Vec::new();
         let mut colour: Option<bool> = None;
         while j < limit && numbers.len() < 2 {
@@ -588,12 +620,12 @@ fn read_totals(lower: &[char], used: &mut [bool], l: &mut Letter) {
                 j = e;
                 continue;
             }
-            if lower[j].is_ascii_digit() {
-                if let Some((n, e)) = number_at(lower, j, 4) {
-                    numbers.push((colour.take(), n));
-                    j = skip_unit(lower, e);
-                    continue;
-                }
+            if lower[j].is_ascii_digit()
+                && let Some((n, e)) = number_at(lower, j, 4)
+            {
+                numbers.push((colour.take(), n));
+                j = skip_unit(lower, e);
+                continue;
             }
             if is_letter(lower[j]) && word_start(lower, j) {
                 // Skip a word (`дни`, `time`, …) but stop at anything long and unrelated.
@@ -711,7 +743,14 @@ fn read_commands(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day
         ("не принимаю вариант", Command::DeclineVariant),
         ("отказываюсь от варианта", Command::DeclineVariant),
     ];
-    const LEAVE: [&str; 6] = ["leave", "отпуск", "отпуска", "urlaub", "vacation", "holiday"];
+    const LEAVE: [&str; 6] = [
+        "leave",
+        "отпуск",
+        "отпуска",
+        "urlaub",
+        "vacation",
+        "holiday",
+    ];
     let mut i = 0;
     while i < lower.len() {
         let c = lower[i];
@@ -720,30 +759,31 @@ fn read_commands(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day
             continue;
         }
         // Leave: the keyword and two dates on the same line.
-        if let Some(e) = LEAVE.iter().find_map(|k| phrase_at(lower, i, k)) {
-            if let Some((from, to, end)) = two_dates(chars, e, arrival) {
-                if !is_negation(&previous_word(lower, i)) {
-                    l.commands.push(Command::Leave { from, to });
-                }
-                mark(used, i, end);
-                i = end;
-                continue;
+        if let Some(e) = LEAVE.iter().find_map(|k| phrase_at(lower, i, k))
+            && let Some((from, to, end)) = two_dates(chars, e, arrival)
+        {
+            if !is_negation(&previous_word(lower, i)) {
+                l.commands.push(Command::Leave { from, to });
             }
+            mark(used, i, end);
+            i = end;
+            continue;
         }
         let mut hit: Option<(Command, usize)> = None;
         for &(p, cmd) in PHRASES {
-            if let Some(e) = phrase_at(lower, i, p) {
-                if hit.is_none_or(|(_, he)| e > he) {
-                    hit = Some((cmd, e));
-                }
+            if let Some(e) = phrase_at(lower, i, p)
+                && hit.is_none_or(|(_, he)| e > he)
+            {
+                hit = Some((cmd, e));
             }
         }
         // Plain `notice` / `decline` only at the start of a line (INTERFACE.md words).
-        if hit.is_none() && line_start(lower, i) == i || hit.is_none() && lower[line_start(lower, i)..i].iter().all(|c| !is_word_char(*c)) {
-            if let Some(e) = phrase_at(lower, i, "notice") {
-                hit = Some((Command::Notice, e));
-            } else if let Some(e) = phrase_at(lower, i, "decline") {
-                hit = Some((Command::DeclineVariant, e));
+        if hit.is_none() {
+            let bare = phrase_at(lower, i, "notice")
+                .map(|e| (Command::Notice, e))
+                .or_else(|| phrase_at(lower, i, "decline").map(|e| (Command::DeclineVariant, e)));
+            if bare.is_some() && first_on_line(lower, i) {
+                hit = bare;
             }
         }
         if let Some((cmd, e)) = hit {
@@ -764,16 +804,17 @@ fn read_commands(chars: &[char], lower: &[char], used: &mut [bool], arrival: Day
 /// Two dates after `i` on the same line (`01.06.–30.06.`, `from 1.6 to 30.6`,
 /// `2026-06-01 2026-06-30`).
 fn two_dates(chars: &[char], i: usize, arrival: Day) -> Option<(Day, Day, usize)> {
-    let end = line_end(chars, i).min(i + 60);
+    let end = line_end(chars, i, 60);
     let mut found = Vec::new();
     let mut j = i;
     while j < end && found.len() < 2 {
-        if chars[j].is_ascii_digit() && (j == 0 || !chars[j - 1].is_ascii_digit()) {
-            if let Some((d, e)) = date_at(chars, j, arrival) {
-                found.push(d);
-                j = e;
-                continue;
-            }
+        if chars[j].is_ascii_digit()
+            && (j == 0 || !chars[j - 1].is_ascii_digit())
+            && let Some((d, e)) = date_at(chars, j, arrival)
+        {
+            found.push(d);
+            j = e;
+            continue;
         }
         j += 1;
     }
@@ -793,7 +834,14 @@ fn two_dates(chars: &[char], i: usize, arrival: Day) -> Option<(Day, Day, usize)
 // Tournament index
 
 fn read_tournament(chars: &[char], lower: &[char], used: &mut [bool], l: &mut Letter) {
-    const KEYS: [&str; 6] = ["турнир", "tournament", "индекс", "index", "turnier", "tourn"];
+    const KEYS: [&str; 6] = [
+        "турнир",
+        "tournament",
+        "индекс",
+        "index",
+        "turnier",
+        "tourn",
+    ];
     let mut i = 0;
     while i < chars.len() && l.tournament.is_none() {
         if let Some(e) = KEYS.iter().find_map(|k| phrase_at(lower, i, k)) {
@@ -802,7 +850,9 @@ fn read_tournament(chars: &[char], lower: &[char], used: &mut [bool], l: &mut Le
                 j += 1;
             }
             let s = j;
-            while j < chars.len() && (is_word_char(chars[j]) || matches!(chars[j], '-' | '/' | '_' | '.')) {
+            while j < chars.len()
+                && (is_word_char(chars[j]) || matches!(chars[j], '-' | '/' | '_' | '.'))
+            {
                 j += 1;
             }
             let mut tok: String = chars[s..j].iter().collect();
@@ -820,7 +870,8 @@ fn read_tournament(chars: &[char], lower: &[char], used: &mut [bool], l: &mut Le
         if word_start(chars, i) && chars[i].is_uppercase() && !used[i] {
             let s = i;
             let mut j = i;
-            while j < chars.len() && (is_word_char(chars[j]) || matches!(chars[j], '-' | '/' | '_')) {
+            while j < chars.len() && (is_word_char(chars[j]) || matches!(chars[j], '-' | '/' | '_'))
+            {
                 j += 1;
             }
             let tok: Vec<char> = chars[s..j].to_vec();
@@ -850,7 +901,16 @@ fn read_moves(
     allow_numeric: bool,
     l: &mut Letter,
 ) {
-    const IF_WORDS: [&str; 8] = ["ако", "если", "if", "wenn", "falls", "в случай", "в случае", "при ходе"];
+    const IF_WORDS: [&str; 8] = [
+        "ако",
+        "если",
+        "if",
+        "wenn",
+        "falls",
+        "в случай",
+        "в случае",
+        "при ходе",
+    ];
     let mut conditional = false;
     let mut pending: Option<(u32, NumberMark)> = None;
     // True right after a move item: a numeric move there is "written beside" it.
@@ -865,22 +925,28 @@ fn read_moves(
             i += 1;
             continue;
         }
-        if used[i] || c.is_whitespace() || !word_start(chars, i) && !chars[i - 1].is_ascii_digit() && !matches!(chars[i-1], '.' | '…') {
+        if used[i]
+            || c.is_whitespace()
+            || !word_start(chars, i)
+                && !chars[i - 1].is_ascii_digit()
+                && !matches!(chars[i - 1], '.' | '…')
+        {
             // Words are tried from their start; `1.e4` starts a move after the dot.
-            if !c.is_whitespace() && !matches!(c, '(' | ')' | ',' | ';' | '—' | '–' | '-' | '[' | ']') {
-                if is_word_char(c) {
-                    after_move = false;
-                }
+            if !c.is_whitespace()
+                && !matches!(c, '(' | ')' | ',' | ';' | '—' | '–' | '-' | '[' | ']')
+                && is_word_char(c)
+            {
+                after_move = false;
             }
             i += 1;
             continue;
         }
-        if is_letter(c) {
-            if let Some(e) = IF_WORDS.iter().find_map(|k| phrase_at(lower, i, k)) {
-                conditional = true;
-                i = e;
-                continue;
-            }
+        if is_letter(c)
+            && let Some(e) = IF_WORDS.iter().find_map(|k| phrase_at(lower, i, k))
+        {
+            conditional = true;
+            i = e;
+            continue;
         }
         // A move number, possibly followed by `...`, then the move (`0-0` is castling).
         if c.is_ascii_digit() && !(c == '0' && notation::parse_at(chars, i, notation).is_some()) {
@@ -893,7 +959,9 @@ fn read_moves(
             };
             let len = e - i;
             // ICCF numeric notation: four or five digits standing alone.
-            if (len == 4 || len == 5) && !chars.get(e).is_some_and(|c| is_word_char(*c) || *c == '.') {
+            if (len == 4 || len == 5)
+                && !chars.get(e).is_some_and(|c| is_word_char(*c) || *c == '.')
+            {
                 let raw: String = chars[i..e].iter().collect();
                 if after_move {
                     // Art. 7 note 3: written beside the algebraic move, it is ignored.
@@ -910,7 +978,11 @@ fn read_moves(
                         conditional,
                     });
                     after_move = true;
-                } else if allow_numeric && l.items.last().is_some_and(|it| it.parsed.as_ref().is_ok_and(|p| p.numeric)) {
+                } else if allow_numeric
+                    && l.items
+                        .last()
+                        .is_some_and(|it| it.parsed.as_ref().is_ok_and(|p| p.numeric))
+                {
                     // A second numeric move after a numeric one (`5254 7163`).
                     let parsed = notation::parse_numeric(&chars[i..e], allow_numeric);
                     l.items.push(MoveItem {
@@ -942,7 +1014,11 @@ fn read_moves(
                         dots += 1;
                         j += 1;
                     }
-                    markk = if dots >= 2 { NumberMark::Ellipsis } else { NumberMark::Dot };
+                    markk = if dots >= 2 {
+                        NumberMark::Ellipsis
+                    } else {
+                        NumberMark::Dot
+                    };
                 } else if chars.get(j) == Some(&')') {
                     markk = NumberMark::Dot;
                     j += 1;
@@ -1016,7 +1092,11 @@ fn read_moves(
                 while i < chars.len() && is_word_char(chars[i]) {
                     i += 1;
                 }
-                if i < chars.len() && !is_word_char(chars[i]) && !chars[i].is_whitespace() && chars[i] != '\n' {
+                if i < chars.len()
+                    && !is_word_char(chars[i])
+                    && !chars[i].is_whitespace()
+                    && chars[i] != '\n'
+                {
                     i += 1;
                 }
                 after_move = false;
@@ -1050,7 +1130,13 @@ mod tests {
         assert_eq!(l.dates.received, Some(day(2026, 3, 12)));
         assert_eq!(l.dates.sent, Some(day(2026, 3, 15)));
         assert_eq!(l.time_used, Some(3));
-        assert_eq!(l.totals, Some(Totals { white: 15, black: 21 }));
+        assert_eq!(
+            l.totals,
+            Some(Totals {
+                white: 15,
+                black: 21
+            })
+        );
         assert_eq!(l.items.len(), 2, "{:?}", raws(&l));
         assert_eq!(l.items[1].raw, "Kg8 – f6");
         assert_eq!(l.items[0].number, Some(15));
@@ -1097,15 +1183,33 @@ mod tests {
             "total time: black 21 white 15",
         ] {
             let l = read_letter(t, Notation::Bg, false, a);
-            assert_eq!(l.totals, Some(Totals { white: 15, black: 21 }), "{t}");
+            assert_eq!(
+                l.totals,
+                Some(Totals {
+                    white: 15,
+                    black: 21
+                }),
+                "{t}"
+            );
         }
     }
 
     #[test]
     fn s4_time_used_forms() {
         let a = day(2026, 3, 15);
-        for t in ["= 3 дни", "=3дня", "= 3 дней", "= 3 days", "Time used: 3 days", "време за хода: 3"] {
-            assert_eq!(read_letter(t, Notation::Bg, false, a).time_used, Some(3), "{t}");
+        for t in [
+            "= 3 дни",
+            "=3дня",
+            "= 3 дней",
+            "= 3 days",
+            "Time used: 3 days",
+            "време за хода: 3",
+        ] {
+            assert_eq!(
+                read_letter(t, Notation::Bg, false, a).time_used,
+                Some(3),
+                "{t}"
+            );
         }
     }
 
@@ -1133,7 +1237,11 @@ mod tests {
             ("Отклоняю вариант.", Command::DeclineVariant),
         ];
         for (t, c) in cases {
-            assert_eq!(read_letter(t, Notation::Bg, false, a).commands, vec![c], "{t}");
+            assert_eq!(
+                read_letter(t, Notation::Bg, false, a).commands,
+                vec![c],
+                "{t}"
+            );
         }
         assert_eq!(
             read_letter("Отказвам варианта", Notation::Bg, false, a).commands,
@@ -1181,7 +1289,12 @@ mod tests {
             a,
         );
         assert!(l.items.is_empty(), "{:?}", raws(&l));
-        let l = read_letter("Dear Ivan, I hope all is well. Best, Peter. 1-0? No!", Notation::En, false, a);
+        let l = read_letter(
+            "Dear Ivan, I hope all is well. Best, Peter. 1-0? No!",
+            Notation::En,
+            false,
+            a,
+        );
         assert!(l.items.is_empty(), "{:?}", raws(&l));
     }
 
@@ -1198,13 +1311,36 @@ mod tests {
     #[test]
     fn windows_line_endings_and_black_marks() {
         let a = day(2026, 5, 15);
-        let l = read_letter("Здравей,\r\n14... Кg8-f6 15. Кg1-f3\r\n-- \r\nИван", Notation::Bg, false, a);
+        let l = read_letter(
+            "Здравей,\r\n14... Кg8-f6 15. Кg1-f3\r\n-- \r\nИван",
+            Notation::Bg,
+            false,
+            a,
+        );
         assert_eq!(raws(&l), ["Кg8-f6", "Кg1-f3"]);
         assert!(l.items[0].black);
         assert!(!l.items[1].black);
         let l = read_letter("14. ... Nf6 15.Ng1-f3", Notation::En, false, a);
         assert_eq!(raws(&l), ["Nf6", "Ng1-f3"]);
         assert!(l.items[0].black);
+    }
+
+    #[test]
+    fn long_garbage_is_read_in_linear_time() {
+        // 120,000 characters on one line of the shapes that invite rescanning.
+        let a = day(2026, 5, 15);
+        for unit in [
+            "a-", "total 1 ", "notice ", "e2", "1. ", "Кg", "= ", "11.3. ", "ако ",
+        ] {
+            let text = unit.repeat(120_000 / unit.len());
+            let started = std::time::Instant::now();
+            let _ = read_letter(&text, Notation::Bg, true, a);
+            assert!(
+                started.elapsed().as_secs() < 5,
+                "{unit:?} took {:?}",
+                started.elapsed()
+            );
+        }
     }
 
     #[test]

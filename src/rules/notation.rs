@@ -236,10 +236,7 @@ pub(crate) fn rank_of(c: char) -> Option<Rank> {
 }
 
 pub(crate) fn is_dash(c: char) -> bool {
-    matches!(
-        c,
-        '-' | '–' | '—' | '‐' | '‑' | '−' | '‒' | '―'
-    )
+    matches!(c, '-' | '–' | '—' | '‐' | '‑' | '−' | '‒' | '―')
 }
 
 fn is_capture_char(c: char) -> bool {
@@ -403,16 +400,23 @@ pub fn parse_numeric(chars: &[char], allow_numeric: bool) -> Result<MoveText, Sy
 /// read it an *unclear* move (Art. 16) rather than prose: it must hold a square (a file letter
 /// followed by a digit) or a castling shape.
 fn looks_like_move(chars: &[char], i: usize) -> bool {
+    let end = word_end(chars, i);
+    (i..end).any(|j| {
+        file_of(chars[j]).is_some() && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// No move attempt is longer than this; the bound keeps reading linear on garbage.
+const MAX_ATTEMPT: usize = 40;
+
+/// The end of the whitespace-delimited word at `i`, at most `MAX_ATTEMPT` characters on.
+fn word_end(chars: &[char], i: usize) -> usize {
+    let limit = chars.len().min(i + MAX_ATTEMPT);
     let mut j = i;
-    while j < chars.len() && !chars[j].is_whitespace() {
-        if file_of(chars[j]).is_some() && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit()) {
-            // …but not inside a longer word like `a1b2c3d4`-style identifiers? Those are rare
-            // enough in letters; a square is what players type.
-            return true;
-        }
+    while j < limit && !chars[j].is_whitespace() {
         j += 1;
     }
-    false
+    j
 }
 
 /// Read a move starting at `i` (which should be a word start). `None`: this is not a move
@@ -423,10 +427,10 @@ pub(crate) fn parse_at(
     notation: Notation,
 ) -> Option<(Result<MoveText, SyntaxError>, usize)> {
     let first = *chars.get(i)?;
-    if is_castle_char(first) {
-        if let Some(r) = parse_castle(chars, i) {
-            return Some(r);
-        }
+    if is_castle_char(first)
+        && let Some(r) = parse_castle(chars, i)
+    {
+        return Some(r);
     }
     match parse_piece_move(chars, i, notation) {
         Ok((mt, end)) => {
@@ -442,26 +446,23 @@ pub(crate) fn parse_at(
             Some((Ok(mt), end))
         }
         Err(e) => {
-            let mut end = i;
-            while end < chars.len() && !chars[end].is_whitespace() {
-                end += 1;
-            }
+            let end = word_end(chars, i);
             if looks_like_move(chars, i) {
                 return Some((Err(e), end));
             }
             // `Теf – e2`: a piece letter and a file, then a dash and a square: an attempt at a
             // from-to move whose from-square cannot be read.
-            let starts_like_move = piece_at(chars, i, notation).is_some_and(|(_, n)| {
-                chars.get(i + n).is_some_and(|&c| file_of(c).is_some())
-            });
+            let starts_like_move = piece_at(chars, i, notation)
+                .is_some_and(|(_, n)| chars.get(i + n).is_some_and(|&c| file_of(c).is_some()));
             let k = skip_spaces(chars, end);
             if starts_like_move && chars.get(k).is_some_and(|&c| is_dash(c)) {
                 let k2 = skip_spaces(chars, k + 1);
                 if chars.get(k2).is_some_and(|&c| file_of(c).is_some())
                     && chars.get(k2 + 1).is_some_and(|c| c.is_ascii_digit())
                 {
+                    let limit = word_end(chars, k2);
                     let mut e2 = k2 + 2;
-                    while e2 < chars.len() && !chars[e2].is_whitespace() && chars[e2] != ';' && chars[e2] != ',' {
+                    while e2 < limit && chars[e2] != ';' && chars[e2] != ',' {
                         e2 += 1;
                     }
                     return Some((Err(e), e2));
@@ -494,10 +495,7 @@ fn skip_spaces(chars: &[char], mut i: usize) -> usize {
     i
 }
 
-fn parse_castle(
-    chars: &[char],
-    i: usize,
-) -> Option<(Result<MoveText, SyntaxError>, usize)> {
+fn parse_castle(chars: &[char], i: usize) -> Option<(Result<MoveText, SyntaxError>, usize)> {
     // c (-c){1,2}; dashes may have spaces around them; `00` / `000` without dashes too.
     let mut n = 1;
     let mut j = i + 1;
@@ -631,23 +629,23 @@ fn parse_piece_move(
     let mut target: Option<(File, Option<Rank>, usize)> = None;
     {
         let k = skip_spaces(chars, after1);
-        if let Some(&c) = chars.get(k) {
-            if is_dash(c) || is_capture_char(c) {
-                let mut k2 = k + 1;
-                // `x` may itself follow a dash (`e2-x-e4` is not a thing, but `-:` is rare);
-                // accept one more capture mark directly after a dash.
-                if is_dash(c) && chars.get(k2).is_some_and(|&c2| is_capture_char(c2)) {
-                    k2 += 1;
-                }
-                let k3 = skip_spaces(chars, k2);
-                let (f2, r2, after2) = parse_group(chars, k3);
-                if let Some(f2) = f2 {
-                    capture_mark = is_capture_char(c) || k2 > k + 1;
-                    target = Some((f2, r2, after2));
-                } else if g1_empty && k == after1 {
-                    // `Кx` followed by garbage: a move attempt that cannot be read.
-                    return Err(SyntaxError::MissingTarget);
-                }
+        if let Some(&c) = chars.get(k)
+            && (is_dash(c) || is_capture_char(c))
+        {
+            let mut k2 = k + 1;
+            // `x` may itself follow a dash (`e2-x-e4` is not a thing, but `-:` is rare);
+            // accept one more capture mark directly after a dash.
+            if is_dash(c) && chars.get(k2).is_some_and(|&c2| is_capture_char(c2)) {
+                k2 += 1;
+            }
+            let k3 = skip_spaces(chars, k2);
+            let (f2, r2, after2) = parse_group(chars, k3);
+            if let Some(f2) = f2 {
+                capture_mark = is_capture_char(c) || k2 > k + 1;
+                target = Some((f2, r2, after2));
+            } else if g1_empty && k == after1 {
+                // `Кx` followed by garbage: a move attempt that cannot be read.
+                return Err(SyntaxError::MissingTarget);
             }
         }
     }
@@ -681,7 +679,7 @@ fn parse_piece_move(
     if to_rank.is_some() {
         let mut k = end;
         let open = chars.get(k).copied();
-        let bracket = matches!(open, Some('(' | '[' ));
+        let bracket = matches!(open, Some('(' | '['));
         if matches!(open, Some('=' | '/' | '(' | '[')) {
             k += 1;
         }
@@ -912,7 +910,9 @@ pub fn suggestions(pos: &Chess, text: &str, notation: Notation) -> Vec<Move> {
     let role = match parsed {
         Some(mt) => match mt.shape {
             Shape::Castle(_) => Some(Role::King),
-            Shape::Piece { role, .. } => role.or(if mt.is_full() { None } else { Some(Role::Pawn) }),
+            Shape::Piece { role, .. } => {
+                role.or(if mt.is_full() { None } else { Some(Role::Pawn) })
+            }
         },
         None => piece_at(&chars, 0, notation).map(|(r, _)| r),
     };
@@ -1058,11 +1058,21 @@ mod tests {
     #[test]
     fn s4_dashes_captures_and_spaces() {
         let p = Chess::default();
-        for t in ["e2-e4", "e2–e4", "e2—e4", "e2 - e4", "e2 – e4", "e2e4", "е2-е4"] {
+        for t in [
+            "e2-e4",
+            "e2–e4",
+            "e2—e4",
+            "e2 - e4",
+            "e2 – e4",
+            "e2e4",
+            "е2-е4",
+        ] {
             reads_as(&p, t, Notation::Bg, "e2e4");
         }
         let p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-        for t in ["e4:d5", "e4xd5", "e4×d5", "exd5", "e:d5", "ed", "e:d", "ed5", "e4-d5"] {
+        for t in [
+            "e4:d5", "e4xd5", "e4×d5", "exd5", "e:d5", "ed", "e:d", "ed5", "e4-d5",
+        ] {
             reads_as(&p, t, Notation::Bg, "e4d5");
         }
     }
@@ -1096,7 +1106,9 @@ mod tests {
     #[test]
     fn s4_promotion_forms() {
         let p = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
-        for t in ["e7-e8Д", "e7-e8=D", "e7-e8(D)", "e7-e8/Д", "e8Д", "e8=Д", "e8D"] {
+        for t in [
+            "e7-e8Д", "e7-e8=D", "e7-e8(D)", "e7-e8/Д", "e8Д", "e8=Д", "e8D",
+        ] {
             reads_as(&p, t, Notation::Bg, "e7e8q");
         }
         reads_as(&p, "e7-e8К", Notation::Bg, "e7e8n");
@@ -1105,7 +1117,7 @@ mod tests {
         reads_as(&p, "e7-e8S", Notation::De, "e7e8n");
         // Without a piece the promotion names four moves: unclear (Art. 16).
         assert!(matches!(
-            parse_move("e7-e8", Notation::Bg, false).and_then(|m| Ok(m.resolve(&p))),
+            parse_move("e7-e8", Notation::Bg, false).map(|m| m.resolve(&p)),
             Ok(Err(ResolveError::Unclear { .. }))
         ));
     }
@@ -1113,7 +1125,14 @@ mod tests {
     #[test]
     fn s4_en_passant_and_marks() {
         let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
-        for t in ["e5:d6 e.p.", "e5-d6ep", "e5xd6 e.p.", "exd6", "e5:d6+", "e5:d6!?"] {
+        for t in [
+            "e5:d6 e.p.",
+            "e5-d6ep",
+            "e5xd6 e.p.",
+            "exd6",
+            "e5:d6+",
+            "e5:d6!?",
+        ] {
             reads_as(&p, t, Notation::Bg, "e5d6");
         }
     }
@@ -1163,7 +1182,9 @@ mod tests {
         let mt = parse_move("5254", Notation::Bg, true).expect("numeric");
         assert_eq!(mt.resolve(&p).expect("legal").mv, uci(&p, "e2e4"));
         assert_eq!(
-            parse_move("5255", Notation::Bg, true).expect("numeric").resolve(&p),
+            parse_move("5255", Notation::Bg, true)
+                .expect("numeric")
+                .resolve(&p),
             Err(ResolveError::Impossible)
         );
     }

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::clock::{
-    ClockGame, ClockState, Detection, IssuedNotice, NoticeKind, Overstep, OverstepEvidence,
-    OverstepStatus, Prepared, evidence, dn, pauses_game, day, Claimant,
+    Claimant, ClockGame, ClockState, Detection, IssuedNotice, NoticeKind, Overstep,
+    OverstepEvidence, OverstepStatus, Prepared, day, dn, evidence, pauses_game,
 };
 use super::model::{Color, Day, Kind, Mode};
 
@@ -112,7 +112,10 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
         let Some(d) = next.take() else {
             break;
         };
-        let game = ClockGame { state: &state, ..*g };
+        let game = ClockGame {
+            state: &state,
+            ..*g
+        };
         let ev = evidence(&game, &d);
         let before = state.effective_oversteps(d.color);
         let pauses = pauses_game(g.params, before);
@@ -139,7 +142,10 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
             pause_from = Some(dn(d.day));
             break;
         }
-        let game = ClockGame { state: &state, ..*g };
+        let game = ClockGame {
+            state: &state,
+            ..*g
+        };
         next = Prepared::new(game, now).next_claim();
     }
 
@@ -251,7 +257,7 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
         if let Some(d) = p.detect_running_post() {
             let due = dn(d.day);
             if !issued(&state, NoticeKind::RunningOverstep, key)
-                && !pause_from.is_some_and(|pf| due > pf)
+                && pause_from.is_none_or(|pf| due <= pf)
             {
                 notices.push(ClockNotice {
                     kind: NoticeKind::RunningOverstep,
@@ -283,10 +289,7 @@ fn finish(mut notices: Vec<ClockNotice>, state: ClockState) -> TickOutcome {
 }
 
 fn issued(state: &ClockState, kind: NoticeKind, key: u32) -> bool {
-    state
-        .issued
-        .iter()
-        .any(|n| n.kind == kind && n.key == key)
+    state.issued.iter().any(|n| n.kind == kind && n.key == key)
 }
 
 fn mark(state: &mut ClockState, kind: NoticeKind, key: u32, due: Day) {
@@ -299,7 +302,11 @@ fn claim_notice(d: &Detection, idx: usize, ev: OverstepEvidence) -> ClockNotice 
         article: d.ground.article().to_string(),
         due: d.day,
         // RULES.md §7: the bot files the claim with the arbiter; both players are told.
-        to: vec![Recipient::Arbiter, Recipient::from(d.color.other()), Recipient::from(d.color)],
+        to: vec![
+            Recipient::Arbiter,
+            Recipient::from(d.color.other()),
+            Recipient::from(d.color),
+        ],
         about: d.color,
         move_number: d.move_number,
         figures: NoticeFigures {

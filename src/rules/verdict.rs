@@ -227,7 +227,9 @@ pub enum Verdict {
     /// The game is over: nothing changes.
     GameOver,
     /// The game's record does not replay (a bug upstream, never the player's fault).
-    BadRecord { ply: usize },
+    BadRecord {
+        ply: usize,
+    },
 }
 
 /// Replay UCI strings from the start position into moves (for building a `GameView`).
@@ -275,8 +277,29 @@ fn help(pos: &Chess, item: &MoveItem, ply: usize, notation: Notation) -> Help {
     }
 }
 
+/// How many leading items replay the record from move 1 (a letter that copies the score).
+fn score_prefix(items: &[MoveItem], moves: &[Move]) -> usize {
+    if items.first().and_then(|i| i.number) != Some(1) {
+        return 0;
+    }
+    let mut pos = Chess::default();
+    let mut k = 0;
+    while k < items.len() && k < moves.len() {
+        match resolve(&items[k], &pos) {
+            Some(r) if r.mv == moves[k] => {}
+            _ => break,
+        }
+        pos.play_unchecked(moves[k]);
+        k += 1;
+    }
+    k
+}
+
 fn resolve(item: &MoveItem, pos: &Chess) -> Option<notation::Resolved> {
-    item.parsed.as_ref().ok().and_then(|mt| mt.resolve(pos).ok())
+    item.parsed
+        .as_ref()
+        .ok()
+        .and_then(|mt| mt.resolve(pos).ok())
 }
 
 /// Judge a letter in a game. Pure; never panics.
@@ -315,7 +338,12 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     // Which item is Б (the opponent's last move repeated) and which is В (the own move)?
     let mut repeat_idx: Option<usize> = None;
     let mut repeat_ok = false;
-    if let Some(last_mv) = last {
+    let prefix = score_prefix(items, &game.moves);
+    if ply >= 2 && prefix == ply && items.len() > ply {
+        // The whole score so far written out before the own move: its last move is Б.
+        repeat_idx = Some(ply - 1);
+        repeat_ok = true;
+    } else if let Some(last_mv) = last {
         let it0 = &items[0];
         let opp_number = ((ply - 1) / 2 + 1) as u32;
         let opp_black = game.sender == Color::White;
@@ -326,8 +354,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
             repeat_ok = true;
         } else if resolve(it0, &pos).is_some() {
             // The own move with Б left out.
-        } else if items.len() >= 2 && (resolve(&items[1], &pos).is_some() || marked_as_opponent)
-        {
+        } else if items.len() >= 2 && (resolve(&items[1], &pos).is_some() || marked_as_opponent) {
             repeat_idx = Some(0);
         }
     }
@@ -342,7 +369,12 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
             written: item.raw.clone(),
             fault: MoveFault::Mismatch,
             expected_repeat: Some(fact(&before_last, last_mv, ply - 1, n)),
-            help: help(&pos, &items[repeat_idx.map_or(0, |r| r + 1).min(items.len() - 1)], ply, n),
+            help: help(
+                &pos,
+                &items[repeat_idx.map_or(0, |r| r + 1).min(items.len() - 1)],
+                ply,
+                n,
+            ),
         }));
     }
 
@@ -409,16 +441,16 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     }
     if let Some(i) = repeat_idx {
         let opp_number = ((ply - 1) / 2 + 1) as u32;
-        if let Some(w) = items[i].number {
-            if w != opp_number {
-                wrong_numbers.push(WrongNumber {
-                    item: Item::OpponentMove,
-                    written: w,
-                    written_black: items[i].black,
-                    expected: opp_number,
-                    expected_color: game.sender.other(),
-                });
-            }
+        if let Some(w) = items[i].number
+            && w != opp_number
+        {
+            wrong_numbers.push(WrongNumber {
+                item: Item::OpponentMove,
+                written: w,
+                written_black: items[i].black,
+                expected: opp_number,
+                expected_color: game.sender.other(),
+            });
         }
     }
 
@@ -490,31 +522,46 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     // Art. 9 В: figures checked against the record, the official ones given.
     let o = &game.official;
     let mut wrong = Vec::new();
-    if let (Some(w), Some(off)) = (d.letter, o.letter) {
-        if w != off {
-            wrong.push(WrongItem::LetterDate { written: w, official: off });
-        }
+    if let (Some(w), Some(off)) = (d.letter, o.letter)
+        && w != off
+    {
+        wrong.push(WrongItem::LetterDate {
+            written: w,
+            official: off,
+        });
     }
-    if let (Some(w), Some(off)) = (d.received, o.received) {
-        if w != off {
-            wrong.push(WrongItem::ReceivedDate { written: w, official: off });
-        }
+    if let (Some(w), Some(off)) = (d.received, o.received)
+        && w != off
+    {
+        wrong.push(WrongItem::ReceivedDate {
+            written: w,
+            official: off,
+        });
     }
     if let (Some(w), Some(off)) = (d.sent, o.sent) {
         // Art. 7 Е note: the sending date may be the expected postmark of the next day.
         if w != off && w != off.succ_opt().unwrap_or(off) {
-            wrong.push(WrongItem::SentDate { written: w, official: off });
+            wrong.push(WrongItem::SentDate {
+                written: w,
+                official: off,
+            });
         }
     }
-    if let (Some(w), Some(off)) = (letter.time_used, o.time_used) {
-        if w != off {
-            wrong.push(WrongItem::TimeUsed { written: w, official: off });
-        }
+    if let (Some(w), Some(off)) = (letter.time_used, o.time_used)
+        && w != off
+    {
+        wrong.push(WrongItem::TimeUsed {
+            written: w,
+            official: off,
+        });
     }
-    if let (Some(w), Some(off)) = (letter.totals, o.totals) {
-        if w != off {
-            wrong.push(WrongItem::Totals { written: w, official: off });
-        }
+    if let (Some(w), Some(off)) = (letter.totals, o.totals)
+        && w != off
+    {
+        wrong.push(WrongItem::Totals {
+            written: w,
+            official: off,
+        });
     }
 
     Verdict::Accepted(Box::new(Accepted {
@@ -597,16 +644,28 @@ mod tests {
             received: Some(day(3, 12)),
             sent: Some(day(3, 15)),
             time_used: Some(2),
-            totals: Some(Totals { white: 15, black: 20 }),
+            totals: Some(Totals {
+                white: 15,
+                black: 20,
+            }),
         };
         let a = accepted(judge_text(&format!("1. e2-e4 e7-e5; {COMPLETE}"), &g));
         assert_eq!(
             a.wrong,
             vec![
-                WrongItem::TimeUsed { written: 3, official: 2 },
+                WrongItem::TimeUsed {
+                    written: 3,
+                    official: 2
+                },
                 WrongItem::Totals {
-                    written: Totals { white: 15, black: 21 },
-                    official: Totals { white: 15, black: 20 }
+                    written: Totals {
+                        white: 15,
+                        black: 21
+                    },
+                    official: Totals {
+                        white: 15,
+                        black: 20
+                    }
                 }
             ]
         );
@@ -682,7 +741,10 @@ mod tests {
     #[test]
     fn art_18_19_after_a_refusal_any_piece_may_move() {
         let g = game(&[], Color::White);
-        assert!(matches!(judge_text("1. Кg1-e3", &g), Verdict::Impossible(_)));
+        assert!(matches!(
+            judge_text("1. Кg1-e3", &g),
+            Verdict::Impossible(_)
+        ));
         let a = accepted(judge_text("1. d2-d4", &g));
         assert_eq!(a.own.uci, "d2d4");
     }
@@ -728,9 +790,45 @@ mod tests {
     }
 
     #[test]
+    fn art_7_b_whole_score_copied_before_the_own_move() {
+        let g = game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        let a = accepted(judge_text("1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Оf1-b5", &g));
+        assert_eq!(a.own.uci, "f1b5");
+        assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("b8c6"));
+        assert!(!a.missing.contains(&Item::OpponentMove));
+    }
+
+    #[test]
+    fn art_11_every_legal_move_is_correct() {
+        let g = game(&["e2e4"], Color::Black);
+        let pos = Chess::default().play(g.moves[0]).expect("legal");
+        for m in pos.legal_moves() {
+            let text = format!("1. e2-e4 {}", notation::render_full(&pos, &m, Notation::Bg));
+            let a = accepted(judge_text(&text, &g));
+            assert_eq!(a.own.mv, m, "{text}");
+        }
+    }
+
+    #[test]
+    fn art_13_the_three_kinds_of_faulty_move() {
+        let g = game(&["e2e4"], Color::Black);
+        let kinds: Vec<u32> = ["1. e2-e4 Кg8-e7", "1. d2-d4 Кg8-f6", "1. e2-e4 Кg8-f9"]
+            .iter()
+            .map(|t| match judge_text(t, &g) {
+                Verdict::Impossible(r) | Verdict::Incorrect(r) | Verdict::Unclear(r) => r.article,
+                other => panic!("{t}: {other:?}"),
+            })
+            .collect();
+        assert_eq!(kinds, [14, 15, 16]);
+    }
+
+    #[test]
     fn art_12_a_second_own_move_is_not_your_turn() {
         // A sent move is final: a later letter "instead of e2-e4 I play d2-d4" changes nothing.
         let g = game(&["e2e4"], Color::White);
-        assert_eq!(judge_text("Вместо 1. e2-e4 играя 1. d2-d4", &g), Verdict::NotYourTurn);
+        assert_eq!(
+            judge_text("Вместо 1. e2-e4 играя 1. d2-d4", &g),
+            Verdict::NotYourTurn
+        );
     }
 }
