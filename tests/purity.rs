@@ -1,0 +1,78 @@
+//! The rules core stays pure (STYLE.md): nothing under src/rules/ names an IO, async or
+//! storage crate, or reads the system clock.
+
+use std::path::Path;
+
+const FORBIDDEN: &[&str] = &[
+    "tokio",
+    "rusqlite",
+    "lettre",
+    "async_imap",
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::env",
+    "SystemTime::now",
+    "Utc::now",
+    "Local::now",
+    "Instant::now",
+    "async fn",
+    ".await",
+];
+
+fn scan(dir: &Path, hits: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            scan(&path, hits);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                for word in FORBIDDEN {
+                    // A whole name: `.await` but not `.awaiting_decision()`.
+                    let whole = code.match_indices(word).any(|(i, _)| {
+                        !code[i + word.len()..]
+                            .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    });
+                    if whole {
+                        hits.push(format!(
+                            "{}:{}: {word}: {}",
+                            path.display(),
+                            n + 1,
+                            line.trim()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_rules_core_has_no_io_no_clock_no_async() {
+    let mut hits = Vec::new();
+    scan(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules"),
+        &mut hits,
+    );
+    assert!(
+        hits.is_empty(),
+        "src/rules must stay pure:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_scan_would_catch_an_offender() {
+    // The check itself is tested: a forbidden name in a scanned file is reported.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("x.rs"),
+        "fn f() { let _ = std::fs::read(\"a\"); }\n",
+    )
+    .unwrap();
+    let mut hits = Vec::new();
+    scan(dir.path(), &mut hits);
+    assert_eq!(hits.len(), 1, "{hits:?}");
+}
