@@ -69,7 +69,7 @@ pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
         config: RwLock::new(Arc::new(config)),
         outbox: Notify::new(),
     });
-    tracing::info!("amici started");
+    tracing::info!(pid = std::process::id(), "amici started");
 
     // Letters stored before a crash and not processed yet.
     process(&shared).await?;
