@@ -291,11 +291,8 @@ fn process_one(
     }
 
     // Which game (INTERFACE.md "Letters in").
-    let games = tx.games()?;
-    let mine: Vec<&GameRecord> = games
-        .iter()
-        .filter(|g| g.color_of(&from.email).is_some())
-        .collect();
+    let games = tx.games_of(&from.email)?;
+    let mine: Vec<&GameRecord> = games.iter().collect();
     let mut chosen: Option<&GameRecord> = None;
     for id in msg.in_reply_to.iter().chain(msg.references.iter().rev()) {
         if let Some(gid) = tx.game_of_message(id)?

@@ -377,15 +377,16 @@ impl ClockState {
             .count()
     }
 
-    /// First move of the player's current count: 1, or the move after the first overstep in
-    /// `post` (Art. 30). In `email` the first overstep loses, so there is no restart.
-    pub fn count_from(&self, mode: Mode, color: Color) -> u32 {
-        if mode != Mode::Post {
-            return 1;
-        }
+    /// First move of the player's current count: 1, or the move after his last overstep
+    /// that does not lose the game (Art. 30: in `post` the first; in `email` none, as the
+    /// first loses, Art. 29).
+    pub fn count_from(&self, params: &Params, color: Color) -> u32 {
+        let non_final = usize::try_from(params.oversteps_to_lose.max(1) - 1).unwrap_or(0);
         self.oversteps
             .iter()
-            .find(|o| o.color == color && o.is_effective())
+            .filter(|o| o.color == color && o.is_effective())
+            .take(non_final)
+            .last()
             .map_or(1, |o| o.move_number.saturating_add(1))
     }
 
@@ -413,7 +414,7 @@ impl ClockState {
         }
         // One overstep per count: a move before the restart, or a count whose overstep is
         // already in force, cannot be claimed again (Art. 30, 34).
-        let count_from = self.count_from(params.mode, offender);
+        let count_from = self.count_from(params, offender);
         if move_number < count_from
             || self
                 .oversteps
@@ -523,8 +524,10 @@ impl ClockState {
         let before = self.effective_before(idx);
         let was_pausing = o.pauses && o.status == OverstepStatus::Claimed;
         let (color, claimant) = (o.color, o.claimant);
-        // Art. 40: only a second overstep in `post` or any overstep in `email` is penalised.
-        let penalised = params.mode == Mode::Email || before >= 1;
+        // Art. 40: only a claim of an overstep that would lose the game (the second in `post`,
+        // any in `email`) is penalised when unfounded.
+        let to_lose = usize::try_from(params.oversteps_to_lose.max(1)).unwrap_or(usize::MAX);
+        let penalised = before + 1 >= to_lose;
         let penalty = match claimant {
             Claimant::Player(c) if penalised => Some(Penalty {
                 color: c,
@@ -541,7 +544,7 @@ impl ClockState {
         // Decided: a later claim filed against the same player while the first was pending
         // was counted from the restart the rejection undoes; it lapses and the tick looks
         // again on the original count (Art. 38).
-        if before == 0 && params.mode == Mode::Post {
+        if !penalised {
             for later in self.oversteps.iter_mut().skip(idx + 1) {
                 if later.color == color && later.status == OverstepStatus::Claimed {
                     later.status = OverstepStatus::Withdrawn;
@@ -615,7 +618,7 @@ impl ClockState {
             if in_force {
                 effect.loser = Some(o.color);
             }
-        } else if params.mode == Mode::Post {
+        } else {
             // Art. 28, 30: the restart applies at once, even before the decision.
             effect.restart = Some((o.color, o.move_number.saturating_add(1)));
         }
@@ -689,6 +692,8 @@ pub struct MoveTime {
 /// played in one letter accepting a line (Art. 32).
 #[derive(Clone, Copy, Debug)]
 struct Unit {
+    /// The (first) half-move of the letter.
+    first_ply: usize,
     /// The move number the time is counted at (the last one played).
     last: u32,
     received: i32,
@@ -755,20 +760,32 @@ impl<'a> Prepared<'a> {
         }
         let cal = Calendar::new(spans);
         // Day numbers of every move, computed once (date arithmetic is the hot path).
+        // A move's receipt is usually the previous move's sending day: reuse that number.
+        let mut memo: Option<(Day, i32)> = None;
+        let mut number = |d: Day| match memo {
+            Some((md, n)) if md == d => n,
+            _ => {
+                let n = dn(d);
+                memo = Some((d, n));
+                n
+            }
+        };
         let dates: Vec<(i32, i32)> = g
             .moves
             .iter()
-            .map(|m| (dn(m.received), dn(m.sent)))
+            .map(|m| (number(m.received), number(m.sent)))
             .collect();
         let times = move_times(g.moves, &dates, &cal);
 
-        let mut units: [Vec<Unit>; 2] = [Vec::new(), Vec::new()];
+        let half = times.len() / 2 + 1;
+        let mut units: [Vec<Unit>; 2] = [Vec::with_capacity(half), Vec::with_capacity(half)];
         let mut i = 0;
         while i < times.len() {
             let t = &times[i];
             let s = side(t.color);
             if t.from_variant {
                 units[s].push(Unit {
+                    first_ply: i,
                     last: t.number,
                     received: dates[i].0,
                     sent: dates[i].1,
@@ -791,6 +808,7 @@ impl<'a> Prepared<'a> {
                 first -= 2;
             }
             units[s].push(Unit {
+                first_ply: first,
                 last: t.number,
                 received: dates[first].0,
                 sent: dates[i].1,
@@ -893,8 +911,7 @@ impl<'a> Prepared<'a> {
 
     /// The player's time in his current count and the parts of it.
     pub(crate) fn side_clock(&self, c: Color) -> SideClock {
-        let mode = self.g.params.mode;
-        let r = self.g.state.count_from(mode, c);
+        let r = self.g.state.count_from(self.g.params, c);
         let cut = self.count_cut(c, r);
         let units = &self.units[side(c)];
         let moves_all: i64 = units.iter().map(|u| u.days).sum();
@@ -935,7 +952,7 @@ impl<'a> Prepared<'a> {
         if st.effective_oversteps(c) >= to_lose {
             return None;
         }
-        let r = st.count_from(mode, c);
+        let r = st.count_from(self.g.params, c);
         let cut = self.count_cut(c, r);
         // Art. 34, 38: after a rejected or withdrawn claim the bot does not claim again in the
         // same 10-move period of the same count; the next situation is the next period.
@@ -997,20 +1014,27 @@ impl<'a> Prepared<'a> {
             let hi_now = hi.min(self.now);
             let quiet = hi_now <= prev_sent
                 || base + self.pens_upto(c, cut, hi_now) + run.at(&self.cal, hi_now) <= limit;
-            if !skip && !quiet
+            if !skip
+                && !quiet
                 && let Some((d, total)) =
                     self.first_crossing(c, cut, base, prev_sent, hi.min(self.now), limit, run)
-                {
-                    return Some(Detection {
-                        color: c,
-                        move_number: last,
-                        ground: OverstepGround::Period,
-                        day: day(d),
-                        days: total,
-                        limit,
-                        count_from: r,
-                    });
-                }
+            {
+                // Before the letter went off he was thinking about its first move; the time is
+                // judged at its last one (Art. 32), and claimed at the move he was at.
+                let move_number = match unit {
+                    Some(u) if d < u.sent => ply_number(u.first_ply),
+                    _ => last,
+                };
+                return Some(Detection {
+                    color: c,
+                    move_number,
+                    ground: OverstepGround::Period,
+                    day: day(d),
+                    days: total,
+                    limit,
+                    count_from: r,
+                });
+            }
             if let Some(u) = unit {
                 base += u.days;
                 prev_sent = u.sent;
@@ -1070,48 +1094,68 @@ impl<'a> Prepared<'a> {
         [
             self.detect_period(Color::White),
             self.detect_period(Color::Black),
-            self.detect_silence(),
+            self.detect_silence(Color::White),
+            self.detect_silence(Color::Black),
         ]
         .into_iter()
         .flatten()
         .min_by_key(|d| (d.day, side(d.color)))
     }
 
-    /// Art. 31 (`email`): the silent player's claim day, if it has come.
-    pub(crate) fn detect_silence(&self) -> Option<Detection> {
+    /// Art. 31 (`email`): the first silence of the player of more than 40 days without a delay
+    /// notice, not yet claimed, up to `now`: over his answered letters (hindsight, so a sweep
+    /// after downtime files what a daily sweep would have) and the move still awaited.
+    pub(crate) fn detect_silence(&self, c: Color) -> Option<Detection> {
         let p = self.g.params;
         if p.mode != Mode::Email || self.g.result.is_some() {
             return None;
         }
-        let ply = self.g.moves.len();
-        let c = ply_color(ply);
-        let next = self.next[side(c)];
-        let f = next.received?;
-        let due = self.cal.nth_counted_after(f, i64::from(p.notice_days) + 1);
-        let repeat_due = self
-            .cal
-            .nth_counted_after(f, i64::from(p.repeat_after_days.max(1)));
-        // Art. 31: only after the repeat of Art. 26; a delay notice (Art. 25) suspends it.
-        let claim = due.max(repeat_due);
-        if claim > self.now || self.delay_notice_by(c, ply, claim) {
-            return None;
-        }
         let st = self.g.state;
-        if st.oversteps.iter().any(|o| {
-            o.color == c && o.ground == OverstepGround::Silence && o.move_number == next.number
-        }) {
-            return None;
+        let after = i64::from(p.notice_days) + 1;
+        let repeat = i64::from(p.repeat_after_days.max(1));
+        let n = self.g.moves.len();
+        // Every stretch he was silent: each letter he sent, then the move still awaited.
+        let answered = self.units[side(c)]
+            .iter()
+            .filter(|u| !u.auto)
+            .map(|u| (u.first_ply, u.received, Some(u.sent)));
+        let awaited = match self.next[side(c)].received {
+            Some(f) if ply_color(n) == c => Some((n, f, None)),
+            _ => None,
+        };
+        for (ply, f, sent) in answered.chain(awaited) {
+            // Art. 31: more than 40 days (leave excluded, Art. 45), and only after the repeat
+            // of Art. 26 was due.
+            let claim = self
+                .cal
+                .nth_counted_after(f, after)
+                .max(self.cal.nth_counted_after(f, repeat));
+            if claim > self.now {
+                break;
+            }
+            // An answer sent that day is too late, as a running clock counts that day
+            // (RULES.md §3); a delay notice by then suspends the claim (Art. 25).
+            if sent.is_some_and(|s| s < claim) || self.delay_notice_by(c, ply, claim) {
+                continue;
+            }
+            let number = ply_number(ply);
+            if st.oversteps.iter().any(|o| {
+                o.color == c && o.ground == OverstepGround::Silence && o.move_number == number
+            }) {
+                continue;
+            }
+            let r = st.count_from(p, c);
+            return Some(Detection {
+                color: c,
+                move_number: number,
+                ground: OverstepGround::Silence,
+                day: day(claim),
+                days: self.total_on(c, claim),
+                limit: self.limit(r, number.max(r)),
+                count_from: r,
+            });
         }
-        let r = st.count_from(p.mode, c);
-        Some(Detection {
-            color: c,
-            move_number: next.number,
-            ground: OverstepGround::Silence,
-            day: day(claim),
-            days: self.total_on(c, claim),
-            limit: self.limit(r, next.limit_move.max(r)),
-            count_from: r,
-        })
+        None
     }
 
     /// A delay notice from `c` for the move at `ply` received on or before `by`.
@@ -1125,7 +1169,7 @@ impl<'a> Prepared<'a> {
 
     /// The player's time in his current count as of day `d` (≤ now), running clock included.
     pub(crate) fn total_on(&self, c: Color, d: i32) -> i64 {
-        let r = self.g.state.count_from(self.g.params.mode, c);
+        let r = self.g.state.count_from(self.g.params, c);
         let cut = self.count_cut(c, r);
         let done: i64 = self.units[side(c)]
             .iter()
@@ -1178,7 +1222,7 @@ impl<'a> Prepared<'a> {
         let c = ply_color(self.g.moves.len());
         let next = self.next[side(c)];
         let rec = next.received?;
-        let r = self.g.state.count_from(Mode::Post, c);
+        let r = self.g.state.count_from(self.g.params, c);
         if next.number < r {
             return None;
         }

@@ -970,7 +970,7 @@ pub fn suggestions(pos: &Chess, text: &str, notation: Notation) -> Vec<Move> {
             scored.push((score, m));
         }
     }
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     scored.into_iter().take(5).map(|(_, m)| m).collect()
 }
 

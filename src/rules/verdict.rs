@@ -7,7 +7,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::rules::letter::{Letter, MoveItem, Totals};
-use crate::rules::model::{Day, Notation};
+use crate::rules::model::{Day, Kind, Notation};
 use crate::rules::notation::{self, ResolveError, SyntaxError};
 
 /// What `judge` needs to know about a game.
@@ -230,6 +230,34 @@ pub enum Verdict {
     BadRecord {
         ply: usize,
     },
+}
+
+impl Verdict {
+    /// The `X-Amici-Kind` of the reply to the sender (INTERFACE.md): `ack` for a complete
+    /// letter, `incomplete` for an accepted one with something to add or correct, `error` for
+    /// refusals and for a move out of turn, `game-over`, `no-move`; `None` where the letter
+    /// holds only commands (their replies are the caller's) or the record is broken.
+    pub fn kind(&self) -> Option<Kind> {
+        match self {
+            Verdict::Accepted(a) if a.is_complete() => Some(Kind::Ack),
+            Verdict::Accepted(_) => Some(Kind::Incomplete),
+            Verdict::Impossible(_) | Verdict::Incorrect(_) | Verdict::Unclear(_) => {
+                Some(Kind::Error)
+            }
+            Verdict::NotYourTurn => Some(Kind::Error),
+            Verdict::GameOver => Some(Kind::GameOver),
+            Verdict::NoMove => Some(Kind::NoMove),
+            Verdict::CommandsOnly | Verdict::BadRecord { .. } => None,
+        }
+    }
+
+    /// The refusal, for the three faulty-move verdicts (Art. 14, 15, 16).
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Verdict::Impossible(r) | Verdict::Incorrect(r) | Verdict::Unclear(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 /// Replay UCI strings from the start position into moves (for building a `GameView`).
@@ -820,6 +848,16 @@ mod tests {
             })
             .collect();
         assert_eq!(kinds, [14, 15, 16]);
+    }
+
+    #[test]
+    fn verdict_kinds_for_the_reply_header() {
+        let g = game(&["e2e4"], Color::Black);
+        let full = format!("1. e2-e4 e7-e5; {COMPLETE}");
+        assert_eq!(judge_text(&full, &g).kind(), Some(Kind::Ack));
+        assert_eq!(judge_text("e7-e5", &g).kind(), Some(Kind::Incomplete));
+        assert_eq!(judge_text("1. e2-e4 Кg8-e7", &g).kind(), Some(Kind::Error));
+        assert_eq!(judge_text("Здравей!", &g).kind(), Some(Kind::NoMove));
     }
 
     #[test]

@@ -48,6 +48,9 @@ CREATE TABLE games (
     black       TEXT NOT NULL,
     record      TEXT NOT NULL          -- GameRecord as JSON
 );
+CREATE INDEX games_white ON games(white);
+CREATE INDEX games_black ON games(black);
+
 
 CREATE TABLE outbox (
     id           INTEGER PRIMARY KEY,
@@ -65,6 +68,7 @@ CREATE TABLE outbox (
     sent_at      TEXT
 );
 CREATE INDEX outbox_pending ON outbox(status) WHERE status = 'pending';
+CREATE INDEX outbox_recipient_game ON outbox(recipient, game);
 
 CREATE TABLE imap_state (
     mailbox     TEXT PRIMARY KEY,
@@ -405,6 +409,21 @@ impl Tx<'_> {
             .prepare("SELECT id, record FROM games ORDER BY tournament, n")?;
         let rows = st
             .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
+            .collect()
+    }
+
+    /// The games in which `email` plays, in id order.
+    pub fn games_of(&self, email: &str) -> Result<Vec<GameRecord>> {
+        let mut st = self.tx.prepare(
+            "SELECT id, record FROM games WHERE white = ?1 OR black = ?1 ORDER BY tournament, n",
+        )?;
+        let rows = st
+            .query_map([email], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         rows.into_iter()
             .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))

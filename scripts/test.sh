@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# scripts/test.sh — amici's test command, the same on a laptop and in CI.
+#
+#   scripts/test.sh            cargo test --all-targets --no-fail-fast (everything, end-to-end
+#                              tests included; every failing test binary is reported)
+#   scripts/test.sh ARGS...    cargo test ARGS... instead, e.g. `scripts/test.sh --test e2e`
+#
+# 1. installs what the end-to-end tests need, only if something is missing (needs root):
+#    Dovecot (dovecot-imapd, dovecot-lmtpd), openssl and python3-aiosmtpd, via
+#    scripts/mailstack.sh install;
+# 2. builds every test target;
+# 3. runs the tests. The end-to-end tests start their own private mail systems
+#    (scripts/mailstack.sh, from tests/support) on free loopback ports: nothing needs to run
+#    beforehand, and no system-wide mail server is touched;
+# 4. prints a summary; the exit code is cargo's (non-zero when anything failed).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+STARTED=$SECONDS
+step() { printf '\n==> %s\n' "$*"; }
+elapsed() { local s=$((SECONDS - STARTED)); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
+die() { printf 'test.sh: %s\n' "$*" >&2; exit 1; }
+
+if [ $# -gt 0 ]; then ARGS=("$@"); else ARGS=(--all-targets --no-fail-fast); fi
+# no colour codes in CI logs and in the summary below
+if [ ! -t 1 ]; then export CARGO_TERM_COLOR=never; fi
+
+step "mail system packages (Dovecot, openssl, python3-aiosmtpd)"
+bash scripts/mailstack.sh install
+echo "dovecot $(dovecot --version)"
+
+step "toolchain"
+command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup) first"
+cargo --version
+rustc --version
+
+step "build: cargo test --no-run ${ARGS[*]}"
+cargo test --no-run "${ARGS[@]}"
+echo "built in $(elapsed)"
+
+step "test: cargo test ${ARGS[*]}"
+LOG=$(mktemp /tmp/amici-test.XXXXXX)
+# tee for the summary; safe because the mail stacks never hold the tests' stdout
+# (the harness sends the script's and the daemons' output to files)
+set +e
+cargo test "${ARGS[@]}" 2>&1 | tee "$LOG"
+rc=${PIPESTATUS[0]}
+set -e
+
+step "summary"
+awk '/^test result:/ { p += $4; f += $6; i += $8; n++ }
+     END { printf "%d test binaries: %d passed, %d failed, %d ignored\n", n, p, f, i }' "$LOG"
+if grep -q ' \.\.\. FAILED$' "$LOG"; then
+  echo "failed tests:"
+  sed -n 's/^test \(.*\) \.\.\. FAILED$/  \1/p' "$LOG"
+fi
+if grep -q '^error\(\[E[0-9]*\]\)\?:' "$LOG"; then
+  echo "cargo reported errors:"
+  grep '^error' "$LOG" | head -n 20 | sed 's/^/  /'
+fi
+rm -f "$LOG"
+if [ "$rc" = 0 ]; then
+  echo "ALL TESTS PASSED in $(elapsed)"
+else
+  echo "TESTS FAILED (cargo exit code $rc) after $(elapsed)"
+fi
+exit "$rc"

@@ -1,0 +1,237 @@
+//! Famous games written out by hand in every notation's full form replay to the final
+//! position that shakmaty derives independently from the SAN score.
+//!
+//! The Bulgarian texts were typed by hand; the others are the same texts with the piece
+//! letters (and the capture mark / castling letter) exchanged, as a player of that notation
+//! would write them.
+
+use amici::rules::letter::read_letter;
+use amici::rules::model::{Day, Notation};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+fn fen_from_san(san: &str) -> String {
+    let mut pos = Chess::default();
+    for t in san.split_whitespace() {
+        let s: San = t.trim_end_matches(['+', '#']).parse().expect("san");
+        let m = s.to_move(&pos).expect("legal san");
+        pos = pos.play(m).expect("play");
+    }
+    Fen::from_position(&pos, EnPassantMode::Legal).to_string()
+}
+
+/// Read the score as one letter and play every move item in order.
+fn fen_from_letter(text: &str, notation: Notation) -> String {
+    let arrival = Day::from_ymd_opt(2026, 3, 15).expect("date");
+    let letter = read_letter(text, notation, false, arrival);
+    let mut pos = Chess::default();
+    for (k, item) in letter.items.iter().enumerate() {
+        let mt = item
+            .parsed
+            .as_ref()
+            .unwrap_or_else(|e| panic!("ply {k} {:?}: {e}", item.raw));
+        let r = mt
+            .resolve(&pos)
+            .unwrap_or_else(|e| panic!("ply {k} {:?}: {e}", item.raw));
+        assert!(!r.short, "ply {k} {:?} read as short", item.raw);
+        pos = pos.play(r.mv).expect("play");
+    }
+    Fen::from_position(&pos, EnPassantMode::Legal).to_string()
+}
+
+const IMMORTAL_SAN: &str = "e4 e5 f4 exf4 Bc4 Qh4+ Kf1 b5 Bxb5 Nf6 Nf3 Qh6 d3 Nh5 Nh4 Qg5 Nf5 c6 g4 Nf6 Rg1 cxb5 h4 Qg6 h5 Qg5 Qf3 Ng8 Bxf4 Qf6 Nc3 Bc5 Nd5 Qxb2 Bd6 Bxg1 e5 Qxa1+ Ke2 Na6 Nxg7+ Kd8 Qf6+ Nxf6 Be7#";
+
+const OPERA_SAN: &str = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 Bxb5+ Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7+ Nxd7 Qb8+ Nxb8 Rd8#";
+
+const EVERGREEN_SAN: &str = "e4 e5 Nf3 Nc6 Bc4 Bc5 b4 Bxb4 c3 Ba5 d4 exd4 O-O d3 Qb3 Qf6 e5 Qg6 Re1 Nge7 Ba3 b5 Qxb5 Rb8 Qa4 Bb6 Nbd2 Bb7 Ne4 Qf5 Bxd3 Qh5 Nf6+ gxf6 exf6 Rg8 Rad1 Qxf3 Rxe7+ Nxe7 Qxd7+ Kxd7 Bf5+ Ke8 Bd7+ Kf8 Bxe7#";
+
+/// Anderssen – Kieseritzky, London 1851 (the Immortal Game), bg.
+#[test]
+fn immortal_bg_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. f2-f4 e5:f4 3. Оf1-c4 Дd8-h4+ 4. Цe1-f1 b7-b5 5. Оc4:b5 Кg8-f6
+6. Кg1-f3 Дh4-h6 7. d2-d3 Кf6-h5 8. Кf3-h4 Дh6-g5 9. Кh4-f5 c7-c6 10. g2-g4 Кh5-f6
+11. Тh1-g1 c6:b5 12. h2-h4 Дg5-g6 13. h4-h5 Дg6-g5 14. Дd1-f3 Кf6-g8 15. Оc1:f4 Дg5-f6
+16. Кb1-c3 Оf8-c5 17. Кc3-d5 Дf6:b2 18. Оf4-d6 Оc5:g1 19. e4-e5 Дb2:a1+ 20. Цf1-e2 Кb8-a6
+21. Кf5:g7+ Цe8-d8 22. Дf3-f6+ Кg8:f6 23. Оd6-e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::Bg),
+        fen_from_san(IMMORTAL_SAN)
+    );
+}
+
+/// Anderssen – Kieseritzky, London 1851 (the Immortal Game), bg_latin.
+#[test]
+fn immortal_bg_latin_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. f2-f4 e5:f4 3. Of1-c4 Dd8-h4+ 4. Ze1-f1 b7-b5 5. Oc4:b5 Kg8-f6
+6. Kg1-f3 Dh4-h6 7. d2-d3 Kf6-h5 8. Kf3-h4 Dh6-g5 9. Kh4-f5 c7-c6 10. g2-g4 Kh5-f6
+11. Th1-g1 c6:b5 12. h2-h4 Dg5-g6 13. h4-h5 Dg6-g5 14. Dd1-f3 Kf6-g8 15. Oc1:f4 Dg5-f6
+16. Kb1-c3 Of8-c5 17. Kc3-d5 Df6:b2 18. Of4-d6 Oc5:g1 19. e4-e5 Db2:a1+ 20. Zf1-e2 Kb8-a6
+21. Kf5:g7+ Ze8-d8 22. Df3-f6+ Kg8:f6 23. Od6-e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::Bg),
+        fen_from_san(IMMORTAL_SAN)
+    );
+}
+
+/// Anderssen – Kieseritzky, London 1851 (the Immortal Game), ru.
+#[test]
+fn immortal_ru_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. f2-f4 e5:f4 3. Сf1-c4 Фd8-h4+ 4. Крe1-f1 b7-b5 5. Сc4:b5 Кg8-f6
+6. Кg1-f3 Фh4-h6 7. d2-d3 Кf6-h5 8. Кf3-h4 Фh6-g5 9. Кh4-f5 c7-c6 10. g2-g4 Кh5-f6
+11. Лh1-g1 c6:b5 12. h2-h4 Фg5-g6 13. h4-h5 Фg6-g5 14. Фd1-f3 Кf6-g8 15. Сc1:f4 Фg5-f6
+16. Кb1-c3 Сf8-c5 17. Кc3-d5 Фf6:b2 18. Сf4-d6 Сc5:g1 19. e4-e5 Фb2:a1+ 20. Крf1-e2 Кb8-a6
+21. Кf5:g7+ Крe8-d8 22. Фf3-f6+ Кg8:f6 23. Сd6-e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::Ru),
+        fen_from_san(IMMORTAL_SAN)
+    );
+}
+
+/// Anderssen – Kieseritzky, London 1851 (the Immortal Game), en.
+#[test]
+fn immortal_en_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. f2-f4 e5xf4 3. Bf1-c4 Qd8-h4+ 4. Ke1-f1 b7-b5 5. Bc4xb5 Ng8-f6
+6. Ng1-f3 Qh4-h6 7. d2-d3 Nf6-h5 8. Nf3-h4 Qh6-g5 9. Nh4-f5 c7-c6 10. g2-g4 Nh5-f6
+11. Rh1-g1 c6xb5 12. h2-h4 Qg5-g6 13. h4-h5 Qg6-g5 14. Qd1-f3 Nf6-g8 15. Bc1xf4 Qg5-f6
+16. Nb1-c3 Bf8-c5 17. Nc3-d5 Qf6xb2 18. Bf4-d6 Bc5xg1 19. e4-e5 Qb2xa1+ 20. Kf1-e2 Nb8-a6
+21. Nf5xg7+ Ke8-d8 22. Qf3-f6+ Ng8xf6 23. Bd6-e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::En),
+        fen_from_san(IMMORTAL_SAN)
+    );
+}
+
+/// Anderssen – Kieseritzky, London 1851 (the Immortal Game), de.
+#[test]
+fn immortal_de_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. f2-f4 e5xf4 3. Lf1-c4 Dd8-h4+ 4. Ke1-f1 b7-b5 5. Lc4xb5 Sg8-f6
+6. Sg1-f3 Dh4-h6 7. d2-d3 Sf6-h5 8. Sf3-h4 Dh6-g5 9. Sh4-f5 c7-c6 10. g2-g4 Sh5-f6
+11. Th1-g1 c6xb5 12. h2-h4 Dg5-g6 13. h4-h5 Dg6-g5 14. Dd1-f3 Sf6-g8 15. Lc1xf4 Dg5-f6
+16. Sb1-c3 Lf8-c5 17. Sc3-d5 Df6xb2 18. Lf4-d6 Lc5xg1 19. e4-e5 Db2xa1+ 20. Kf1-e2 Sb8-a6
+21. Sf5xg7+ Ke8-d8 22. Df3-f6+ Sg8xf6 23. Ld6-e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::De),
+        fen_from_san(IMMORTAL_SAN)
+    );
+}
+
+/// Morphy – Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game), bg.
+#[test]
+fn opera_bg_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Кg1-f3 d7-d6 3. d2-d4 Оc8-g4 4. d4:e5 Оg4:f3 5. Дd1:f3 d6:e5
+6. Оf1-c4 Кg8-f6 7. Дf3-b3 Дd8-e7 8. Кb1-c3 c7-c6 9. Оc1-g5 b7-b5 10. Кc3:b5 c6:b5
+11. Оc4:b5+ Кb8-d7 12. 0-0-0 Тa8-d8 13. Тd1:d7 Тd8:d7 14. Тh1-d1 Дe7-e6 15. Оb5:d7+ Кf6:d7
+16. Дb3-b8+ Кd7:b8 17. Тd1-d8#";
+    assert_eq!(fen_from_letter(text, Notation::Bg), fen_from_san(OPERA_SAN));
+}
+
+/// Morphy – Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game), bg_latin.
+#[test]
+fn opera_bg_latin_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Kg1-f3 d7-d6 3. d2-d4 Oc8-g4 4. d4:e5 Og4:f3 5. Dd1:f3 d6:e5
+6. Of1-c4 Kg8-f6 7. Df3-b3 Dd8-e7 8. Kb1-c3 c7-c6 9. Oc1-g5 b7-b5 10. Kc3:b5 c6:b5
+11. Oc4:b5+ Kb8-d7 12. O-O-O Ta8-d8 13. Td1:d7 Td8:d7 14. Th1-d1 De7-e6 15. Ob5:d7+ Kf6:d7
+16. Db3-b8+ Kd7:b8 17. Td1-d8#";
+    assert_eq!(fen_from_letter(text, Notation::Bg), fen_from_san(OPERA_SAN));
+}
+
+/// Morphy – Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game), ru.
+#[test]
+fn opera_ru_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Кg1-f3 d7-d6 3. d2-d4 Сc8-g4 4. d4:e5 Сg4:f3 5. Фd1:f3 d6:e5
+6. Сf1-c4 Кg8-f6 7. Фf3-b3 Фd8-e7 8. Кb1-c3 c7-c6 9. Сc1-g5 b7-b5 10. Кc3:b5 c6:b5
+11. Сc4:b5+ Кb8-d7 12. 0-0-0 Лa8-d8 13. Лd1:d7 Лd8:d7 14. Лh1-d1 Фe7-e6 15. Сb5:d7+ Кf6:d7
+16. Фb3-b8+ Кd7:b8 17. Лd1-d8#";
+    assert_eq!(fen_from_letter(text, Notation::Ru), fen_from_san(OPERA_SAN));
+}
+
+/// Morphy – Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game), en.
+#[test]
+fn opera_en_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Ng1-f3 d7-d6 3. d2-d4 Bc8-g4 4. d4xe5 Bg4xf3 5. Qd1xf3 d6xe5
+6. Bf1-c4 Ng8-f6 7. Qf3-b3 Qd8-e7 8. Nb1-c3 c7-c6 9. Bc1-g5 b7-b5 10. Nc3xb5 c6xb5
+11. Bc4xb5+ Nb8-d7 12. O-O-O Ra8-d8 13. Rd1xd7 Rd8xd7 14. Rh1-d1 Qe7-e6 15. Bb5xd7+ Nf6xd7
+16. Qb3-b8+ Nd7xb8 17. Rd1-d8#";
+    assert_eq!(fen_from_letter(text, Notation::En), fen_from_san(OPERA_SAN));
+}
+
+/// Morphy – Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game), de.
+#[test]
+fn opera_de_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Sg1-f3 d7-d6 3. d2-d4 Lc8-g4 4. d4xe5 Lg4xf3 5. Dd1xf3 d6xe5
+6. Lf1-c4 Sg8-f6 7. Df3-b3 Dd8-e7 8. Sb1-c3 c7-c6 9. Lc1-g5 b7-b5 10. Sc3xb5 c6xb5
+11. Lc4xb5+ Sb8-d7 12. 0-0-0 Ta8-d8 13. Td1xd7 Td8xd7 14. Th1-d1 De7-e6 15. Lb5xd7+ Sf6xd7
+16. Db3-b8+ Sd7xb8 17. Td1-d8#";
+    assert_eq!(fen_from_letter(text, Notation::De), fen_from_san(OPERA_SAN));
+}
+
+/// Anderssen – Dufresne, Berlin 1852 (the Evergreen Game), bg.
+#[test]
+fn evergreen_bg_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Оf1-c4 Оf8-c5 4. b2-b4 Оc5:b4 5. c2-c3 Оb4-a5
+6. d2-d4 e5:d4 7. 0-0 d4-d3 8. Дd1-b3 Дd8-f6 9. e4-e5 Дf6-g6 10. Тf1-e1 Кg8-e7
+11. Оc1-a3 b7-b5 12. Дb3:b5 Тa8-b8 13. Дb5-a4 Оa5-b6 14. Кb1-d2 Оc8-b7 15. Кd2-e4 Дg6-f5
+16. Оc4:d3 Дf5-h5 17. Кe4-f6+ g7:f6 18. e5:f6 Тh8-g8 19. Тa1-d1 Дh5:f3 20. Тe1:e7+ Кc6:e7
+21. Дa4:d7+ Цe8:d7 22. Оd3-f5+ Цd7-e8 23. Оf5-d7+ Цe8-f8 24. Оa3:e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::Bg),
+        fen_from_san(EVERGREEN_SAN)
+    );
+}
+
+/// Anderssen – Dufresne, Berlin 1852 (the Evergreen Game), bg_latin.
+#[test]
+fn evergreen_bg_latin_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Kg1-f3 Kb8-c6 3. Of1-c4 Of8-c5 4. b2-b4 Oc5:b4 5. c2-c3 Ob4-a5
+6. d2-d4 e5:d4 7. O-O d4-d3 8. Dd1-b3 Dd8-f6 9. e4-e5 Df6-g6 10. Tf1-e1 Kg8-e7
+11. Oc1-a3 b7-b5 12. Db3:b5 Ta8-b8 13. Db5-a4 Oa5-b6 14. Kb1-d2 Oc8-b7 15. Kd2-e4 Dg6-f5
+16. Oc4:d3 Df5-h5 17. Ke4-f6+ g7:f6 18. e5:f6 Th8-g8 19. Ta1-d1 Dh5:f3 20. Te1:e7+ Kc6:e7
+21. Da4:d7+ Ze8:d7 22. Od3-f5+ Zd7-e8 23. Of5-d7+ Ze8-f8 24. Oa3:e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::Bg),
+        fen_from_san(EVERGREEN_SAN)
+    );
+}
+
+/// Anderssen – Dufresne, Berlin 1852 (the Evergreen Game), ru.
+#[test]
+fn evergreen_ru_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Сf1-c4 Сf8-c5 4. b2-b4 Сc5:b4 5. c2-c3 Сb4-a5
+6. d2-d4 e5:d4 7. 0-0 d4-d3 8. Фd1-b3 Фd8-f6 9. e4-e5 Фf6-g6 10. Лf1-e1 Кg8-e7
+11. Сc1-a3 b7-b5 12. Фb3:b5 Лa8-b8 13. Фb5-a4 Сa5-b6 14. Кb1-d2 Сc8-b7 15. Кd2-e4 Фg6-f5
+16. Сc4:d3 Фf5-h5 17. Кe4-f6+ g7:f6 18. e5:f6 Лh8-g8 19. Лa1-d1 Фh5:f3 20. Лe1:e7+ Кc6:e7
+21. Фa4:d7+ Крe8:d7 22. Сd3-f5+ Крd7-e8 23. Сf5-d7+ Крe8-f8 24. Сa3:e7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::Ru),
+        fen_from_san(EVERGREEN_SAN)
+    );
+}
+
+/// Anderssen – Dufresne, Berlin 1852 (the Evergreen Game), en.
+#[test]
+fn evergreen_en_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-c4 Bf8-c5 4. b2-b4 Bc5xb4 5. c2-c3 Bb4-a5
+6. d2-d4 e5xd4 7. O-O d4-d3 8. Qd1-b3 Qd8-f6 9. e4-e5 Qf6-g6 10. Rf1-e1 Ng8-e7
+11. Bc1-a3 b7-b5 12. Qb3xb5 Ra8-b8 13. Qb5-a4 Ba5-b6 14. Nb1-d2 Bc8-b7 15. Nd2-e4 Qg6-f5
+16. Bc4xd3 Qf5-h5 17. Ne4-f6+ g7xf6 18. e5xf6 Rh8-g8 19. Ra1-d1 Qh5xf3 20. Re1xe7+ Nc6xe7
+21. Qa4xd7+ Ke8xd7 22. Bd3-f5+ Kd7-e8 23. Bf5-d7+ Ke8-f8 24. Ba3xe7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::En),
+        fen_from_san(EVERGREEN_SAN)
+    );
+}
+
+/// Anderssen – Dufresne, Berlin 1852 (the Evergreen Game), de.
+#[test]
+fn evergreen_de_full_form_replays() {
+    let text = "1. e2-e4 e7-e5 2. Sg1-f3 Sb8-c6 3. Lf1-c4 Lf8-c5 4. b2-b4 Lc5xb4 5. c2-c3 Lb4-a5
+6. d2-d4 e5xd4 7. 0-0 d4-d3 8. Dd1-b3 Dd8-f6 9. e4-e5 Df6-g6 10. Tf1-e1 Sg8-e7
+11. Lc1-a3 b7-b5 12. Db3xb5 Ta8-b8 13. Db5-a4 La5-b6 14. Sb1-d2 Lc8-b7 15. Sd2-e4 Dg6-f5
+16. Lc4xd3 Df5-h5 17. Se4-f6+ g7xf6 18. e5xf6 Th8-g8 19. Ta1-d1 Dh5xf3 20. Te1xe7+ Sc6xe7
+21. Da4xd7+ Ke8xd7 22. Ld3-f5+ Kd7-e8 23. Lf5-d7+ Ke8-f8 24. La3xe7#";
+    assert_eq!(
+        fen_from_letter(text, Notation::De),
+        fen_from_san(EVERGREEN_SAN)
+    );
+}
