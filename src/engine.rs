@@ -554,7 +554,7 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         assert_eq!(
             outbox(&store),
             [
-                ("ivan@example.test".into(), "ack".into()),
+                ("ivan@example.test".into(), "incomplete".into()),
                 ("petar@example.test".into(), "move".into())
             ]
         );

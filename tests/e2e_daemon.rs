@@ -10,13 +10,21 @@ use support::{AmiciProcess, MailStack, header};
 
 const WAIT: Duration = Duration::from_secs(30);
 
-fn tournament() -> &'static str {
+/// Today in the tournament's time zone: the tournament starts today, so the letters below can
+/// state the exact figures of Art. 8 (0 days) and be complete.
+fn today() -> chrono::NaiveDate {
+    chrono::Utc::now()
+        .with_timezone(&chrono_tz::Europe::Sofia)
+        .date_naive()
+}
+
+fn tournament() -> String {
     r#"[[tournament]]
 id = "E2E"
 name = "End-to-end"
 mode = "email"
 notation = "bg"
-start = 2026-11-01
+start = TODAY
 end = 2027-12-31
 arbiter = "arbiter@example.test"
 pairing = "explicit"
@@ -26,6 +34,7 @@ players = [
 ]
 games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 "#
+    .replace("TODAY", &today().to_string())
 }
 
 fn letter(from: &str, subject: &str, id: &str, in_reply_to: Option<&str>, body: &str) -> Vec<u8> {
@@ -60,7 +69,7 @@ fn kinds(msgs: &[Vec<u8>]) -> Vec<String> {
 async fn players_letters_are_acknowledged_and_forwarded_over_idle() {
     let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar"]);
     // Polling every 10 minutes: within the 30 s waits below only IDLE can bring the letters.
-    let config = AmiciProcess::config_toml(&stack, tournament()).replace(
+    let config = AmiciProcess::config_toml(&stack, &tournament()).replace(
         "mailbox = \"INBOX\"",
         "mailbox = \"INBOX\"\npoll_seconds = 600",
     );
@@ -72,20 +81,20 @@ async fn players_letters_are_acknowledged_and_forwarded_over_idle() {
         amici.current_logs()
     );
 
-    // White's first move, full Bulgarian notation with a Cyrillic look-alike е.
-    stack
-        .send(
-            "ivan",
-            "bot",
-            &letter(
-                "Иван Петров <ivan@example.test>",
-                "E2E/1",
-                "w1@example.test",
-                None,
-                "Здравей,\r\n\r\n1. е2-е4\r\n\r\nИван\r\n",
-            ),
-        )
-        .await;
+    // White's first move, complete (Art. 8: date sent, time, totals), full Bulgarian notation
+    // with a Cyrillic look-alike е.
+    let d = today().format("%-d.%-m.%Y").to_string();
+    let first = format!(
+        "Здравей,\r\n\r\n1. е2-е4; {d} = 0 дни; общо време: белите 0 – черните 0\r\n\r\nИван\r\n"
+    );
+    let first = letter(
+        "Иван Петров <ivan@example.test>",
+        "E2E/1",
+        "w1@example.test",
+        None,
+        &first,
+    );
+    stack.send("ivan", "bot", &first).await;
     let ivan = stack.wait_for("ivan", 1, WAIT).await;
     let petar = stack.wait_for("petar", 1, WAIT).await;
     let ack = &ivan[0];
@@ -132,7 +141,11 @@ async fn players_letters_are_acknowledged_and_forwarded_over_idle() {
         .await;
     let petar = stack.wait_for("petar", 2, WAIT).await;
     let ivan = stack.wait_for("ivan", 2, WAIT).await;
-    assert_eq!(kinds(&petar), ["move", "ack"]);
+    assert_eq!(
+        kinds(&petar),
+        ["move", "incomplete"],
+        "a bare move stands; the missing items are listed"
+    );
     assert_eq!(kinds(&ivan), ["ack", "move"]);
     assert!(body(&ivan[1]).contains("1... e7-e5"), "{}", body(&ivan[1]));
 
@@ -181,7 +194,7 @@ async fn players_letters_are_acknowledged_and_forwarded_over_idle() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn auto_replies_bounces_and_strangers_get_no_answer() {
     let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar", "stranger"]);
-    let mut amici = AmiciProcess::start(&stack, tournament());
+    let mut amici = AmiciProcess::start(&stack, &tournament());
     amici.wait_for_log("IMAP connected", WAIT);
     let mut auto = letter(
         "ivan@example.test",
@@ -220,7 +233,7 @@ async fn auto_replies_bounces_and_strangers_get_no_answer() {
         )
         .await;
     let ivan = stack.wait_for("ivan", 1, WAIT).await;
-    assert_eq!(kinds(&ivan), ["ack"]);
+    assert_eq!(kinds(&ivan), ["incomplete"]);
     assert!(body(&ivan[0]).contains("d2-d4"));
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(

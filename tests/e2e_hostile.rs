@@ -69,7 +69,11 @@ async fn hostile_mail_never_stops_the_daemon() {
     parts.extend_from_slice(b"--b--\r\n");
     stack.send("ivan", "bot", &parts).await;
     let ivan = stack.wait_for("ivan", 2, WAIT).await;
-    assert_eq!(header(&ivan[1], "X-Amici-Kind").as_deref(), Some("ack"));
+    assert_eq!(
+        header(&ivan[1], "X-Amici-Kind").as_deref(),
+        Some("incomplete"),
+        "a bare move stands; the dates and totals are missing (Art. 9 В)"
+    );
 
     // 3. Broken base64 and a bogus charset from Petar: an answer, no crash, no move applied.
     let broken = head(
@@ -79,7 +83,11 @@ async fn hostile_mail_never_stops_the_daemon() {
     );
     stack.send("petar", "bot", broken.as_bytes()).await;
     let petar = stack.wait_for("petar", 2, WAIT).await; // the forwarded move, then the answer
-    assert_ne!(header(&petar[1], "X-Amici-Kind").as_deref(), Some("ack"));
+    let kind = header(&petar[1], "X-Amici-Kind").unwrap_or_default();
+    assert!(
+        kind == "error" || kind == "no-move",
+        "a broken letter applies no move: {kind}"
+    );
 
     // 4. Header injection in the display name (encoded CR/LF): the reply has no injected header.
     let inject = head(
@@ -89,7 +97,11 @@ async fn hostile_mail_never_stops_the_daemon() {
     );
     stack.send("petar", "bot", inject.as_bytes()).await;
     let petar = stack.wait_for("petar", 3, WAIT).await;
-    assert_eq!(header(&petar[2], "X-Amici-Kind").as_deref(), Some("ack"));
+    assert_eq!(
+        header(&petar[2], "X-Amici-Kind").as_deref(),
+        Some("incomplete"),
+        "a bare move stands; the dates and totals are missing (Art. 9 В)"
+    );
     assert!(header(&petar[2], "Bcc").is_none());
     let head_text = String::from_utf8_lossy(&petar[2]);
     let headers = head_text.split("\r\n\r\n").next().unwrap_or("");

@@ -94,7 +94,11 @@ async fn config_edits_are_applied_or_refused_while_running() {
         .send("maria", "bot", &letter("maria", "R/2", "m1", "1. d2-d4"))
         .await;
     let maria = stack.wait_for("maria", 1, WAIT).await;
-    assert_eq!(header(&maria[0], "X-Amici-Kind").as_deref(), Some("ack"));
+    assert_eq!(
+        header(&maria[0], "X-Amici-Kind").as_deref(),
+        Some("incomplete"),
+        "a bare move stands; the dates and totals are missing (Art. 9 В)"
+    );
     stack
         .send("petar", "bot", &letter("petar", "R/1", "p1", "1... Кg8-e6"))
         .await;

@@ -1,14 +1,19 @@
 //! Reply texts in the recipient's language (bg, ru, en): the game, the move(s) in the
 //! tournament's full notation with their numbers, the dates of Art. 7/8, the thinking time of
-//! the move and both players' totals (penalties included), and for errors the article applied
-//! and what to send now (INTERFACE.md "Letters out").
+//! the move and both players' totals (penalties included), the allowance to the end of the
+//! current period and the days left, and for errors the article applied and what to send now
+//! (INTERFACE.md "Letters out").
 
 use std::fmt::Write as _;
 
 use shakmaty::Color;
 
-use crate::rules::game::{GameRecord, MoveLine, Msg, Refusal, Termination};
+use crate::rules::clock::ClockReport;
+use crate::rules::game::{
+    ClaimKind, GameRecord, MoveLine, Msg, Refusal, Remarks, Role, Termination,
+};
 use crate::rules::model::{Day, GameResult, Lang};
+use crate::rules::tick::ClockNotice;
 
 /// Names of the two players, for the header line.
 pub struct Names<'a> {
@@ -16,132 +21,40 @@ pub struct Names<'a> {
     pub black: &'a str,
 }
 
-struct Words {
-    game: &'static str,
-    white: &'static str,
-    black: &'static str,
-    days: &'static str,
-    received: &'static str,
-    sent: &'static str,
-    time: &'static str,
-    totals: &'static str,
-    ack: &'static str,
-    your_move: &'static str,
-    refused: [&'static str; 3],
-    penalty: &'static str,
-    send_new: &'static str,
-    legal: &'static str,
-    no_move: &'static str,
-    not_your_turn: &'static str,
-    game_over: &'static str,
-    ended: &'static str,
-    article: &'static str,
-    footer: &'static str,
-    arbiter_copy: &'static str,
-    start: &'static str,
-}
-
-const BG: Words = Words {
-    game: "Партия",
-    white: "белите",
-    black: "черните",
-    days: "дни",
-    received: "получен",
-    sent: "изпратен",
-    time: "време за хода",
-    totals: "Общо време",
-    ack: "Вашият ход е записан и изпратен на противника:",
-    your_move: "Ход на противника — очаква се Вашият отговор:",
-    refused: [
-        "Ходът е невъзможен",
-        "Ходът е неправилен (грешно повторен ход на противника)",
-        "Ходът е неясен",
-    ],
-    penalty: "Наказание: +{} дни към Вашето време (чл. 17).",
-    send_new: "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19).",
-    legal: "Възможни ходове например:",
-    no_move: "В писмото не намерих ход или команда. Нищо не е променено.",
-    not_your_turn: "Не сте на ход в тази партия. Нищо не е променено.",
-    game_over: "Партията е завършена. Нищо не е променено.",
-    ended: "Партията завърши",
-    article: "чл.",
-    footer: "— amici, съдийски бот",
-    arbiter_copy: "Копие за съдията на турнира. Писмо от",
-    start: "начало",
-};
-
-const RU: Words = Words {
-    game: "Партия",
-    white: "белые",
-    black: "черные",
-    days: "дн.",
-    received: "получен",
-    sent: "отправлен",
-    time: "время на ход",
-    totals: "Общее время",
-    ack: "Ваш ход записан и отправлен противнику:",
-    your_move: "Ход противника — ждём Ваш ответ:",
-    refused: [
-        "Ход невозможен",
-        "Ход неправильный (ошибочно повторён ход противника)",
-        "Ход неясен",
-    ],
-    penalty: "Штраф: +{} дней к Вашему времени (ст. 17).",
-    send_new: "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19).",
-    legal: "Возможные ходы, например:",
-    no_move: "В письме не найден ни ход, ни команда. Ничего не изменено.",
-    not_your_turn: "Сейчас не Ваш ход в этой партии. Ничего не изменено.",
-    game_over: "Партия окончена. Ничего не изменено.",
-    ended: "Партия окончена",
-    article: "ст.",
-    footer: "— amici, бот-судья",
-    arbiter_copy: "Копия для судьи турнира. Письмо от",
-    start: "начало",
-};
-
-const EN: Words = Words {
-    game: "Game",
-    white: "White",
-    black: "Black",
-    days: "days",
-    received: "received",
-    sent: "sent",
-    time: "time for the move",
-    totals: "Total time",
-    ack: "Your move is recorded and sent to your opponent:",
-    your_move: "Your opponent's move — your reply is due:",
-    refused: [
-        "The move is impossible",
-        "The move is incorrect (your opponent's last move repeated wrongly)",
-        "The move is unclear",
-    ],
-    penalty: "Penalty: +{} days on your time (Art. 17).",
-    send_new: "Please send a new move. You need not move the same piece (Art. 19).",
-    legal: "Legal moves include:",
-    no_move: "I found no move and no command in your letter. Nothing was changed.",
-    not_your_turn: "It is not your turn in this game. Nothing was changed.",
-    game_over: "This game is over. Nothing was changed.",
-    ended: "The game has ended",
-    article: "Art.",
-    footer: "— amici, the arbiter bot",
-    arbiter_copy: "Copy for the tournament arbiter. Letter from",
-    start: "start",
-};
-
-fn words(lang: Lang) -> &'static Words {
+/// Picks the text of the recipient's language.
+fn t<'a>(lang: Lang, bg: &'a str, ru: &'a str, en: &'a str) -> &'a str {
     match lang {
-        Lang::Bg => &BG,
-        Lang::Ru => &RU,
-        Lang::En => &EN,
+        Lang::Bg => bg,
+        Lang::Ru => ru,
+        Lang::En => en,
     }
 }
 
-/// Dates as Art. 8 writes them: `11.3.`
-fn short_date(d: Day) -> String {
+/// Dates as Art. 8 writes them: `11.3.2026`.
+fn date(d: Day) -> String {
     d.format("%-d.%-m.%Y").to_string()
 }
 
-fn move_line(w: &Words, m: &MoveLine) -> String {
+fn days_word(lang: Lang) -> &'static str {
+    t(lang, "дни", "дн.", "days")
+}
+
+fn side(lang: Lang, c: Color) -> &'static str {
+    match c {
+        Color::White => t(lang, "белите", "белые", "White"),
+        Color::Black => t(lang, "черните", "черные", "Black"),
+    }
+}
+
+fn role_name<'a>(role: Role, names: &Names<'a>) -> &'a str {
+    match role {
+        Role::White => names.white,
+        Role::Black => names.black,
+        Role::Arbiter => "arbiter",
+    }
+}
+
+fn move_line(lang: Lang, m: &MoveLine) -> String {
     let num = match m.color {
         Color::White => format!("{}.", m.number),
         Color::Black => format!("{}...", m.number),
@@ -150,51 +63,333 @@ fn move_line(w: &Words, m: &MoveLine) -> String {
     let from = if m.number == 1 && m.color == Color::White {
         format!(
             "{} {}",
-            w.start,
-            short_date(m.received.succ_opt().unwrap_or(m.received))
+            t(lang, "начало", "начало", "start"),
+            date(m.received.succ_opt().unwrap_or(m.received))
         )
     } else {
-        format!("{} {}", w.received, short_date(m.received))
+        format!(
+            "{} {}",
+            t(lang, "получен", "получен", "received"),
+            date(m.received)
+        )
+    };
+    let auto = if m.from_variant {
+        t(
+            lang,
+            " — от варианта (чл. 32)",
+            " — из варианта (ст. 32)",
+            " — from the variant (Art. 32)",
+        )
+    } else {
+        ""
     };
     format!(
-        "{num} {}   ({from}, {} {}; {}: {} {})",
+        "{num} {}   ({from}, {} {}; {}: {} {}){auto}",
         m.text,
-        w.sent,
-        short_date(m.sent),
-        w.time,
+        t(lang, "изпратен", "отправлен", "sent"),
+        date(m.sent),
+        t(lang, "време за хода", "время на ход", "time for the move"),
         m.days,
-        w.days
+        days_word(lang)
     )
 }
 
-fn result_text(lang: Lang, r: GameResult, t: Termination) -> String {
-    let why = match (lang, t) {
-        (Lang::Bg, Termination::Checkmate) => "мат",
-        (Lang::Bg, Termination::Stalemate) => "пат",
-        (Lang::Bg, Termination::InsufficientMaterial) => "недостатъчен материал",
-        (Lang::Bg, Termination::Resignation) => "отказване",
-        (Lang::Bg, Termination::Agreement) => "споразумение",
-        (Lang::Bg, Termination::Overstep) => "просрочване",
-        (Lang::Bg, Termination::Forfeit) => "служебен резултат",
-        (Lang::Bg, Termination::Adjudication) => "присъждане",
-        (Lang::Ru, Termination::Checkmate) => "мат",
-        (Lang::Ru, Termination::Stalemate) => "пат",
-        (Lang::Ru, Termination::InsufficientMaterial) => "недостаточно материала",
-        (Lang::Ru, Termination::Resignation) => "сдача",
-        (Lang::Ru, Termination::Agreement) => "соглашение",
-        (Lang::Ru, Termination::Overstep) => "просрочка",
-        (Lang::Ru, Termination::Forfeit) => "служебный результат",
-        (Lang::Ru, Termination::Adjudication) => "присуждение",
-        (Lang::En, Termination::Checkmate) => "checkmate",
-        (Lang::En, Termination::Stalemate) => "stalemate",
-        (Lang::En, Termination::InsufficientMaterial) => "insufficient material",
-        (Lang::En, Termination::Resignation) => "resignation",
-        (Lang::En, Termination::Agreement) => "agreement",
-        (Lang::En, Termination::Overstep) => "overstep of the time limit",
-        (Lang::En, Termination::Forfeit) => "forfeit",
-        (Lang::En, Termination::Adjudication) => "adjudication",
+fn termination(lang: Lang, t_: Termination) -> &'static str {
+    match t_ {
+        Termination::Checkmate => t(lang, "мат", "мат", "checkmate"),
+        Termination::Stalemate => t(lang, "пат", "пат", "stalemate"),
+        Termination::InsufficientMaterial => t(
+            lang,
+            "недостатъчен материал",
+            "недостаточно материала",
+            "insufficient material",
+        ),
+        Termination::Resignation => t(lang, "отказване", "сдача", "resignation"),
+        Termination::Agreement => t(lang, "споразумение", "соглашение", "agreement"),
+        Termination::Repetition => t(
+            lang,
+            "трикратно повторение",
+            "троекратное повторение",
+            "threefold repetition",
+        ),
+        Termination::FiftyMoves => t(
+            lang,
+            "правило на 50-те хода",
+            "правило 50 ходов",
+            "the 50-move rule",
+        ),
+        Termination::Overstep => t(
+            lang,
+            "просрочване на времето (чл. 28, 29)",
+            "просрочка времени (ст. 28, 29)",
+            "overstep of the time limit (Art. 28, 29)",
+        ),
+        Termination::Forfeit => t(
+            lang,
+            "служебен резултат (чл. 56)",
+            "служебный результат (ст. 56)",
+            "forfeit (Art. 56)",
+        ),
+        Termination::Adjudication => t(
+            lang,
+            "присъждане (чл. 53)",
+            "присуждение (ст. 53)",
+            "adjudication (Art. 53)",
+        ),
+        Termination::ArbiterDecision => t(
+            lang,
+            "решение на съдията",
+            "решение судьи",
+            "the arbiter's decision",
+        ),
+    }
+}
+
+fn result_text(lang: Lang, r: GameResult, term: Termination) -> String {
+    format!("{} ({})", r.pgn(), termination(lang, term))
+}
+
+fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
+    if r.short {
+        let _ = writeln!(
+            b,
+            "{}",
+            t(
+                lang,
+                "Ходът е записан съкратено; ходът е валиден, но пишете пълна нотация, напр. Кg1-f3 (чл. 7, бел. 2).",
+                "Ход записан сокращённо; ход действителен, но пишите полную нотацию, напр. Кg1-f3 (ст. 7, прим. 2).",
+                "Your move was written in short notation; it stands, but please write the full form, e.g. Ng1-f3 (Art. 7 note 2)."
+            )
+        );
+    }
+    if !r.missing.is_empty() {
+        let items: Vec<String> = r.missing.iter().map(char::to_string).collect();
+        let _ = writeln!(
+            b,
+            "{} {} (чл./Art. 7–9).",
+            t(
+                lang,
+                "Липсват точки:",
+                "Не указаны пункты:",
+                "Items missing:"
+            ),
+            items.join(", ")
+        );
+    }
+    for (item, written, official) in &r.wrong {
+        let _ = writeln!(
+            b,
+            "{} {item}: {} «{written}», {} {official} (чл./Art. 9 В).",
+            t(lang, "Точка", "Пункт", "Item"),
+            t(lang, "написано", "написано", "written"),
+            t(
+                lang,
+                "по официалния запис",
+                "по официальной записи",
+                "the official record says"
+            )
+        );
+    }
+    for (written, correct) in &r.wrong_numbers {
+        let _ = writeln!(
+            b,
+            "{} {written} → {correct} (чл./Art. 9 Б, 21).",
+            t(
+                lang,
+                "Грешен номер на хода, ходът е валиден:",
+                "Неверный номер хода, ход действителен:",
+                "Wrong move number, the move stands:"
+            )
+        );
+    }
+    if !r.line.is_empty() {
+        let _ = writeln!(
+            b,
+            "{} {} (чл./Art. 10, 32).",
+            t(
+                lang,
+                "Предложен вариант:",
+                "Предложен вариант:",
+                "Conditional line offered:"
+            ),
+            r.line.join(" ")
+        );
+    }
+    if let Some(e) = &r.line_error {
+        let _ = writeln!(
+            b,
+            "{} «{e}».",
+            t(
+                lang,
+                "Вариантът е неясен от",
+                "Вариант неясен начиная с",
+                "The conditional line could not be read from"
+            )
+        );
+    }
+}
+
+fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
+    let d = days_word(lang);
+    let _ = writeln!(
+        b,
+        "{}: {} {} – {} {} {}.",
+        t(lang, "Общо време", "Общее время", "Total time"),
+        side(lang, Color::White),
+        r.white.total_days,
+        side(lang, Color::Black),
+        r.black.total_days,
+        d.trim_end_matches('.')
+    );
+    for c in [Color::White, Color::Black] {
+        let s = r.side(c);
+        let pen = if s.penalty_days != 0 {
+            format!(
+                " ({} {} {d})",
+                t(lang, "в т.ч. наказания", "в т.ч. штрафы", "incl. penalties"),
+                s.penalty_days
+            )
+        } else {
+            String::new()
+        };
+        // The current period ends at this move (Art. 23 В: the limit is cumulative).
+        let from = s.count_from.max(1);
+        let period = period_moves.max(1);
+        let end = from + ((s.move_number.max(from) - from) / period + 1) * period - 1;
+        let _ = writeln!(
+            b,
+            "  {}: {} {d}{pen}; {} {end}: {} {d}, {} {} {d}.",
+            side(lang, c),
+            s.total_days,
+            t(lang, "лимит до ход", "лимит до хода", "limit up to move"),
+            s.allowance,
+            t(lang, "остават", "осталось", "left"),
+            s.days_left
+        );
+    }
+}
+
+fn notice_text(b: &mut String, lang: Lang, n: &ClockNotice, names: &Names<'_>) {
+    use crate::rules::clock::NoticeKind as K;
+    let who = if n.about == Color::White {
+        names.white
+    } else {
+        names.black
     };
-    format!("{} ({why})", r.pgn())
+    let d = days_word(lang);
+    let text = match n.kind {
+        K::Repeat => format!(
+            "{} {who} {} {} {}: {} {d} (чл./Art. 26 Б). {}",
+            t(lang, "Повторение:", "Повторение: ", "Repeat: "),
+            t(
+                lang,
+                "не е отговорил на ход",
+                "не ответил на ход",
+                "has not answered move"
+            ),
+            n.move_number,
+            t(lang, "мълчание", "молчание", "silence"),
+            n.figures.silent_days.unwrap_or(0),
+            t(
+                lang,
+                "Моля, изпратете отговора си. Ако ще отговорите след повече от 40 дни, изпратете уведомление (чл. 25).",
+                "Пожалуйста, пришлите ответ. Если ответите позже чем через 40 дней, пришлите уведомление (ст. 25).",
+                "Please send your reply. If you will answer later than 40 days, send a delay notice (Art. 25)."
+            )
+        ),
+        K::RegisteredRepeat => format!(
+            "{} {who} {}: {} {d}. {} (чл./Art. 26 А).",
+            t(lang, "Противникът", "Противник", "Your opponent"),
+            t(lang, "мълчи", "молчит", "is silent"),
+            n.figures.silent_days.unwrap_or(0),
+            t(
+                lang,
+                "Изпратете повторение на хода с препоръчано писмо",
+                "Пошлите повторение хода заказным письмом",
+                "Send a repeat of your move by registered letter"
+            )
+        ),
+        K::SilenceToArbiter => format!(
+            "{} {who}: {} {d} (чл./Art. 26 А, 30).",
+            t(
+                lang,
+                "Продължително мълчание на",
+                "Длительное молчание",
+                "Long silence of"
+            ),
+            n.figures.silent_days.unwrap_or(0)
+        ),
+        K::OverstepClaim => format!(
+            "{} {who}, {} {}: {} {d} {} {} {d} (чл./Art. {}). {}",
+            t(
+                lang,
+                "Рекламация за просрочване:",
+                "Рекламация о просрочке:",
+                "Overstep claim:"
+            ),
+            t(lang, "ход", "ход", "move"),
+            n.move_number,
+            n.figures.days,
+            t(lang, "при лимит", "при лимите", "against a limit of"),
+            n.figures.limit,
+            n.article,
+            t(
+                lang,
+                "Съдията решава в 7-дневен срок (чл. 37); възражение в 7 дни след решението (чл. 39).",
+                "Судья решает в течение 7 дней (ст. 37); возражение в течение 7 дней после решения (ст. 39).",
+                "The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
+            )
+        ),
+        K::RunningOverstep => format!(
+            "{} {who}, {} {}: {} {d} / {} {d} (чл./Art. 23 А, 30).",
+            t(
+                lang,
+                "Течащото време надхвърля лимита (писмото може да е в път):",
+                "Текущее время превышает лимит (письмо может быть в пути):",
+                "The running clock is past the limit (a card may be in transit):"
+            ),
+            t(lang, "ход", "ход", "move"),
+            n.move_number,
+            n.figures.days,
+            n.figures.limit
+        ),
+        K::DecisionOverdue => t(
+            lang,
+            "Изтекоха 7-те дни за решение по рекламацията (чл. 37).",
+            "Истекли 7 дней на решение по рекламации (ст. 37).",
+            "The 7 days for the decision on the claim have passed (Art. 37).",
+        )
+        .to_string(),
+    };
+    let _ = writeln!(
+        b,
+        "{} {}: {text}",
+        t(lang, "Към", "На", "As of"),
+        date(n.due)
+    );
+    if let Some(e) = &n.evidence {
+        let _ = writeln!(b);
+        let _ = writeln!(
+            b,
+            "{}: {}",
+            t(lang, "Запис", "Запись", "Score"),
+            e.score.join(" ")
+        );
+        for m in &e.moves {
+            let _ = writeln!(
+                b,
+                "  {}{} {} → {}: {} {d}",
+                m.number,
+                if m.color == Color::White { "." } else { "..." },
+                date(m.received),
+                date(m.sent),
+                m.days
+            );
+        }
+        if let Some(fen) = &e.fen {
+            let _ = writeln!(b, "FEN: {fen}");
+        }
+    }
 }
 
 /// Subject and body of one message.
@@ -206,73 +401,268 @@ pub fn render(
     today: Day,
     arbiter_copy_of: Option<&str>,
 ) -> (String, String) {
-    let w = words(lang);
-    let subject = format!("{} {}: {} – {}", w.game, rec.id, names.white, names.black);
+    let subject = format!(
+        "{} {}: {} – {}",
+        t(lang, "Партия", "Партия", "Game"),
+        rec.id,
+        names.white,
+        names.black
+    );
     let mut b = String::new();
     if let Some(sender) = arbiter_copy_of {
-        let _ = writeln!(b, "{} {sender}.", w.arbiter_copy);
+        let _ = writeln!(
+            b,
+            "{} {sender}.",
+            t(
+                lang,
+                "Копие за съдията на турнира. Писмо от",
+                "Копия для судьи турнира. Письмо от",
+                "Copy for the tournament arbiter. Letter from"
+            )
+        );
         let _ = writeln!(b);
     }
     let _ = writeln!(
         b,
         "{} {} ({} – {})",
-        w.game, rec.id, names.white, names.black
+        t(lang, "Партия", "Партия", "Game"),
+        rec.id,
+        names.white,
+        names.black
     );
     let _ = writeln!(b);
     match msg {
-        Msg::Ack { moves } | Msg::Forward { moves } => {
+        Msg::Ack {
+            moves,
+            remarks,
+            draw_offered,
+        } => {
             let _ = writeln!(
                 b,
                 "{}",
-                if matches!(msg, Msg::Ack { .. }) {
-                    w.ack
-                } else {
-                    w.your_move
-                }
+                t(
+                    lang,
+                    "Вашият ход е записан и изпратен на противника:",
+                    "Ваш ход записан и отправлен противнику:",
+                    "Your move is recorded and sent to your opponent:"
+                )
             );
             for m in moves {
-                let _ = writeln!(b, "  {}", move_line(w, m));
+                let _ = writeln!(b, "  {}", move_line(lang, m));
             }
+            if *draw_offered {
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Предложението Ви за реми е предадено.",
+                        "Ваше предложение ничьей передано.",
+                        "Your draw offer has been passed on."
+                    )
+                );
+            }
+            if !remarks.is_empty() || !remarks.line.is_empty() {
+                let _ = writeln!(b);
+                remarks_text(&mut b, lang, remarks);
+            }
+        }
+        Msg::Forward {
+            moves,
+            draw_offered,
+            line_offered,
+        } => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Ход на противника — очаква се Вашият отговор:",
+                    "Ход противника — ждём Ваш ответ:",
+                    "Your opponent's move — your reply is due:"
+                )
+            );
+            for m in moves {
+                let _ = writeln!(b, "  {}", move_line(lang, m));
+            }
+            if *draw_offered {
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Противникът предлага реми (отговорете «приемам реми» или продължете играта).",
+                        "Противник предлагает ничью (ответьте «принимаю ничью» или продолжайте игру).",
+                        "Your opponent offers a draw (answer \"accept draw\", or play on)."
+                    )
+                );
+            }
+            if *line_offered {
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Противникът предлага вариант (чл. 10): ако ходът Ви съвпадне, следващият му ход се изиграва веднага.",
+                        "Противник предлагает вариант (ст. 10): если Ваш ход совпадёт, его следующий ход играется сразу.",
+                        "Your opponent offers a conditional line (Art. 10): if your move matches it, his next move is played at once."
+                    )
+                );
+            }
+            let _ = writeln!(b);
+            let _ = writeln!(b, "{}", rec.position_diagram());
         }
         Msg::Refused {
             refusal,
             written,
             penalty_days,
-            legal_examples,
+            transport_fault,
+            expected_repeat,
+            piece_moves,
+            nearest,
+            diagram,
         } => {
-            let idx = match refusal {
-                Refusal::Impossible => 0,
-                Refusal::Incorrect => 1,
-                Refusal::Unclear => 2,
+            let what = match refusal {
+                Refusal::Impossible => t(
+                    lang,
+                    "Ходът е невъзможен",
+                    "Ход невозможен",
+                    "The move is impossible",
+                ),
+                Refusal::Incorrect => t(
+                    lang,
+                    "Ходът е неправилен: ходът на противника е повторен грешно",
+                    "Ход неправильный: ход противника повторён ошибочно",
+                    "The move is incorrect: your opponent's last move is repeated wrongly",
+                ),
+                Refusal::Unclear => t(lang, "Ходът е неясен", "Ход неясен", "The move is unclear"),
             };
             let _ = writeln!(
                 b,
-                "{}: «{}» ({} {}).",
-                w.refused[idx],
-                written,
-                w.article,
+                "{what}: «{written}» ({} {}).",
+                t(lang, "чл.", "ст.", "Art."),
                 refusal.article()
             );
+            if let Some(e) = expected_repeat {
+                let _ = writeln!(
+                    b,
+                    "{} {e}.",
+                    t(
+                        lang,
+                        "Последният ход на противника е",
+                        "Последний ход противника:",
+                        "Your opponent's last move is"
+                    )
+                );
+            }
             if *penalty_days > 0 {
-                let _ = writeln!(b, "{}", w.penalty.replace("{}", &penalty_days.to_string()));
+                let _ = writeln!(
+                    b,
+                    "{} +{penalty_days} {} (чл./Art. 17).",
+                    t(lang, "Наказание:", "Штраф:", "Penalty:"),
+                    days_word(lang)
+                );
+            } else if *transport_fault {
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Писмото е повредено по пътя: без наказание (чл. 17).",
+                        "Письмо повреждено в пути: без штрафа (ст. 17).",
+                        "The letter was damaged in transit: no penalty (Art. 17)."
+                    )
+                );
             }
-            let _ = writeln!(b, "{}", w.send_new);
-            if !legal_examples.is_empty() {
-                let _ = writeln!(b, "{} {}", w.legal, legal_examples.join(", "));
+            if arbiter_copy_of.is_none() {
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19).",
+                        "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19).",
+                        "Please send a new move. You need not move the same piece (Art. 19)."
+                    )
+                );
             }
-            if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1)).pop() {
-                let _ = writeln!(b);
-                let _ = writeln!(b, "  {}", move_line(w, &last));
+            if !nearest.is_empty() {
+                let _ = writeln!(
+                    b,
+                    "{} {}",
+                    t(
+                        lang,
+                        "Може би имахте предвид:",
+                        "Возможно, Вы имели в виду:",
+                        "Did you mean:"
+                    ),
+                    nearest.join(", ")
+                );
             }
+            if !piece_moves.is_empty() {
+                let _ = writeln!(
+                    b,
+                    "{} {}",
+                    t(
+                        lang,
+                        "Възможни ходове на тази фигура:",
+                        "Возможные ходы этой фигуры:",
+                        "Legal moves of that piece:"
+                    ),
+                    piece_moves.join(", ")
+                );
+            }
+            let _ = writeln!(b);
+            if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1), today).pop() {
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Последен ход в партията:",
+                        "Последний ход в партии:",
+                        "Last move of the game:"
+                    )
+                );
+                let _ = writeln!(b, "  {}", move_line(lang, &last));
+            }
+            let _ = writeln!(b, "{diagram}");
         }
         Msg::NoMove => {
-            let _ = writeln!(b, "{}", w.no_move);
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "В писмото не намерих ход или команда. Нищо не е променено.",
+                    "В письме не найдены ни ход, ни команда. Ничего не изменено.",
+                    "I found no move and no command in your letter. Nothing was changed."
+                )
+            );
         }
         Msg::NotYourTurn => {
-            let _ = writeln!(b, "{}", w.not_your_turn);
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Не сте на ход в тази партия. Нищо не е променено.",
+                    "Сейчас не Ваш ход в этой партии. Ничего не изменено.",
+                    "It is not your turn in this game. Nothing was changed."
+                )
+            );
         }
         Msg::GameOver => {
-            let _ = writeln!(b, "{}", w.game_over);
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Партията е завършена. Нищо не е променено.",
+                    "Партия окончена. Ничего не изменено.",
+                    "This game is over. Nothing was changed."
+                )
+            );
         }
         Msg::Ended {
             result,
@@ -281,23 +671,171 @@ pub fn render(
             let _ = writeln!(
                 b,
                 "{}: {}.",
-                w.ended,
+                t(
+                    lang,
+                    "Партията завърши",
+                    "Партия окончена",
+                    "The game has ended"
+                ),
                 result_text(lang, *result, *termination)
+            );
+            let _ = writeln!(b);
+            let _ = writeln!(b, "{}", rec.sans().join(" "));
+        }
+        Msg::DrawOffer => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Предложение за реми (без ход).",
+                    "Предложение ничьей (без хода).",
+                    "A draw offer (without a move)."
+                )
+            );
+        }
+        Msg::DrawDeclined => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Противникът отклони предложението за реми.",
+                    "Противник отклонил предложение ничьей.",
+                    "Your opponent declined the draw offer."
+                )
+            );
+        }
+        Msg::NoDrawOffer => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Няма чакащо предложение за реми. Нищо не е променено.",
+                    "Нет ожидающего предложения ничьей. Ничего не изменено.",
+                    "There is no draw offer to accept. Nothing was changed."
+                )
+            );
+        }
+        Msg::DelayNotice { from_sender } => {
+            let text = if *from_sender {
+                t(
+                    lang,
+                    "Уведомлението Ви за забавяне е записано и предадено (чл. 25).",
+                    "Ваше уведомление о задержке записано и передано (ст. 25).",
+                    "Your delay notice is recorded and passed on (Art. 25).",
+                )
+            } else {
+                t(
+                    lang,
+                    "Противникът уведомява, че ще отговори по-късно (чл. 25).",
+                    "Противник уведомляет, что ответит позже (ст. 25).",
+                    "Your opponent gives notice that he will answer later (Art. 25).",
+                )
+            };
+            let _ = writeln!(b, "{text}");
+        }
+        Msg::Claim {
+            claimant,
+            kind,
+            explanation,
+            fen,
+            diagram,
+        } => {
+            let k = match kind {
+                ClaimKind::Win => t(lang, "печалба", "выигрыш", "a win"),
+                ClaimKind::Draw => t(lang, "реми", "ничья", "a draw"),
+            };
+            let _ = writeln!(
+                b,
+                "{} {} {k} (§707). {}",
+                role_name(*claimant, names),
+                t(lang, "претендира за", "заявляет", "claims"),
+                t(
+                    lang,
+                    "Ако противникът е съгласен, резултатът стои; иначе решава съдията.",
+                    "Если противник согласен, результат принимается; иначе решает судья.",
+                    "If the opponent agrees the result stands; otherwise the arbiter decides."
+                )
+            );
+            if !explanation.is_empty() {
+                let _ = writeln!(b, "{explanation}");
+            }
+            let _ = writeln!(b, "FEN: {fen}\n{diagram}");
+        }
+        Msg::Clock(n) => notice_text(&mut b, lang, n, names),
+        Msg::Penalty {
+            color,
+            days,
+            article,
+            reason,
+        } => {
+            let _ = writeln!(
+                b,
+                "{} {}: {days:+} {} ({} {article}: {reason}).",
+                t(lang, "Наказание за", "Штраф для", "Penalty for"),
+                role_name(*color, names),
+                days_word(lang),
+                t(lang, "чл.", "ст.", "Art.")
+            );
+        }
+        Msg::Decision { text } => {
+            let line = match text.split(':').next().unwrap_or("") {
+                "confirmed" => t(
+                    lang,
+                    "Съдията потвърди рекламацията за просрочване (чл. 38).",
+                    "Судья подтвердил рекламацию о просрочке (ст. 38).",
+                    "The arbiter confirmed the overstep claim (Art. 38).",
+                ),
+                "rejected" => t(
+                    lang,
+                    "Съдията отхвърли рекламацията за просрочване (чл. 38).",
+                    "Судья отклонил рекламацию о просрочке (ст. 38).",
+                    "The arbiter rejected the overstep claim (Art. 38).",
+                ),
+                "short-notation" => t(
+                    lang,
+                    "Играчът многократно изпраща съкратена нотация (чл. 7, бел. 2); играта продължава.",
+                    "Игрок неоднократно присылает сокращённую запись (ст. 7, прим. 2); игра продолжается.",
+                    "A player keeps sending short notation (Art. 7 note 2); play continues.",
+                ),
+                _ => text.as_str(),
+            };
+            let _ = writeln!(b, "{line}");
+        }
+        Msg::VariantDeclined => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Отказът Ви от варианта е записан (чл. 10).",
+                    "Ваш отказ от варианта записан (ст. 10).",
+                    "Your refusal of the variant is recorded (Art. 10)."
+                )
             );
         }
     }
     let _ = writeln!(b);
-    let days = w.days.trim_end_matches('.');
+    clock_block(&mut b, lang, &rec.clocks(today), rec.params.period_moves);
+    let _ = writeln!(b);
     let _ = writeln!(
         b,
-        "{}: {} {} – {} {} {days}.",
-        w.totals,
-        w.white,
-        rec.total_days(Color::White, today),
-        w.black,
-        rec.total_days(Color::Black, today),
+        "{}",
+        t(
+            lang,
+            "— amici, съдийски бот",
+            "— amici, бот-судья",
+            "— amici, the arbiter bot"
+        )
     );
-    let _ = writeln!(b);
-    let _ = writeln!(b, "{}", w.footer);
     (subject, b)
+}
+
+impl GameRecord {
+    /// The position as a text diagram in the game's notation.
+    pub fn position_diagram(&self) -> String {
+        crate::rules::notation::diagram(&self.position(), self.notation)
+    }
 }

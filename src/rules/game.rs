@@ -1,15 +1,20 @@
-//! One game: its official record, and the transitions a letter or a decision causes.
-//! `handle_letter(record, from, text, today)` → the new record (or none: unchanged, Art. 12's
-//! "a refused transition leaves the state unchanged") and the effects to carry out.
+//! One game: its official record, and the transitions a letter, the daily tick or an arbiter's
+//! decision cause. `handle_letter(record, from, text, today)` → the new record (or none:
+//! a refused transition leaves the state unchanged) and the effects to carry out.
 
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Move, Outcome, Position};
 
+use super::clock::{self, ClockGame, ClockReport, ClockState};
+use super::letter::{self, Command, Letter};
 use super::model::{Day, GameResult, Kind, Notation, Params, Penalty, PlayedMove, Suspension};
-use super::reading::{self, Reading};
+use super::notation;
+use super::tick::{self, ClockNotice, Recipient};
+use super::verdict::{self, Accepted, GameView, Official, Verdict, WrongItem};
 
 /// Where a game stands (`status --format json` → `state`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,7 +39,7 @@ impl Status {
     }
 }
 
-/// Why a game ended.
+/// Why a game ended (PGN `Termination`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Termination {
@@ -43,9 +48,25 @@ pub enum Termination {
     InsufficientMaterial,
     Resignation,
     Agreement,
+    Repetition,
+    FiftyMoves,
     Overstep,
     Forfeit,
     Adjudication,
+    ArbiterDecision,
+}
+
+/// A conditional line offered by `by` after his own move (Art. 10, 32): the opponent's
+/// expected move, the proposer's answer, and so on, as UCI.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variant {
+    #[serde(with = "crate::rules::model::color_serde")]
+    pub by: Color,
+    /// Ply index of the first move of the line (the opponent's expected move).
+    pub from_ply: usize,
+    pub moves: Vec<String>,
+    /// The receiver wrote `decline` (Art. 10: playing it move by move then costs +5 days).
+    pub declined: bool,
 }
 
 /// The official record of one game: everything the rules need, serialisable as one value.
@@ -67,6 +88,18 @@ pub struct GameRecord {
     pub status: Status,
     pub result: Option<GameResult>,
     pub termination: Option<Termination>,
+    /// Everything the clock remembers (oversteps, notices issued, receipts …).
+    #[serde(default)]
+    pub clock: ClockState,
+    /// A pending draw offer by this side.
+    #[serde(default, with = "crate::rules::model::opt_color_serde")]
+    pub draw_offer: Option<Color>,
+    /// A conditional line waiting for the opponent (Art. 10, 32).
+    #[serde(default)]
+    pub variant: Option<Variant>,
+    /// Letters in short notation per side (Art. 7 note 2), White then Black.
+    #[serde(default)]
+    pub short_letters: [u32; 2],
 }
 
 /// Who a message is for.
@@ -86,6 +119,16 @@ impl Role {
     }
 }
 
+impl From<Recipient> for Role {
+    fn from(r: Recipient) -> Role {
+        match r {
+            Recipient::White => Role::White,
+            Recipient::Black => Role::Black,
+            Recipient::Arbiter => Role::Arbiter,
+        }
+    }
+}
+
 /// A move as replies state it: number, side, full notation, the dates and its thinking time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveLine {
@@ -97,6 +140,8 @@ pub struct MoveLine {
     pub received: Day,
     pub sent: Day,
     pub days: u32,
+    /// Played automatically from the mover's conditional line (Art. 32).
+    pub from_variant: bool,
 }
 
 /// Why a move was refused.
@@ -120,19 +165,63 @@ impl Refusal {
     }
 }
 
+/// What an accepted letter lacked or got wrong (Art. 7 note 2, Art. 9 Б, В).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Remarks {
+    /// Short notation was used (Art. 7 note 2).
+    pub short: bool,
+    /// Required items not written: the rule book's letters (Б, Г, Д, Е, Ж, З).
+    pub missing: Vec<char>,
+    /// Items written wrongly: (item letter, as written, the official figure).
+    pub wrong: Vec<(char, String, String)>,
+    /// Wrong move numbers: (as written, correct).
+    pub wrong_numbers: Vec<(String, String)>,
+    /// The conditional line offered, in full notation, or where it stopped being readable.
+    pub line: Vec<String>,
+    pub line_error: Option<String>,
+}
+
+impl Remarks {
+    pub fn is_empty(&self) -> bool {
+        !self.short
+            && self.missing.is_empty()
+            && self.wrong.is_empty()
+            && self.wrong_numbers.is_empty()
+    }
+}
+
+/// A claim of §707 / FIDE that the bot could not settle itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimKind {
+    Win,
+    Draw,
+}
+
 /// The content of a message, rendered in the recipient's language by the shell.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Msg {
-    /// To the sender: his move is recorded.
-    Ack { moves: Vec<MoveLine> },
+    /// To the sender: his move(s) are recorded.
+    Ack {
+        moves: Vec<MoveLine>,
+        remarks: Remarks,
+        draw_offered: bool,
+    },
     /// To the opponent: the move(s) to answer.
-    Forward { moves: Vec<MoveLine> },
+    Forward {
+        moves: Vec<MoveLine>,
+        draw_offered: bool,
+        line_offered: bool,
+    },
     /// To the sender (copy arbiter): the move is refused, nothing played.
     Refused {
         refusal: Refusal,
         written: String,
         penalty_days: u32,
-        legal_examples: Vec<String>,
+        transport_fault: bool,
+        expected_repeat: Option<String>,
+        piece_moves: Vec<String>,
+        nearest: Vec<String>,
+        diagram: String,
     },
     /// No move and no command found.
     NoMove,
@@ -145,6 +234,35 @@ pub enum Msg {
         result: GameResult,
         termination: Termination,
     },
+    /// The opponent offers a draw (without a move).
+    DrawOffer,
+    /// The draw offer was declined.
+    DrawDeclined,
+    /// `accept draw` with no offer pending.
+    NoDrawOffer,
+    /// A delay notice (Art. 25), forwarded to the opponent; to the sender, its receipt.
+    DelayNotice { from_sender: bool },
+    /// A claim forwarded to the opponent and the arbiter (§707.2), or refused as unfounded.
+    Claim {
+        claimant: Role,
+        kind: ClaimKind,
+        explanation: String,
+        fen: String,
+        diagram: String,
+    },
+    /// A clock notice of the daily tick (silence, overstep claim …).
+    Clock(Box<ClockNotice>),
+    /// Penalty days put on the clock by the arbiter or a rule.
+    Penalty {
+        color: Role,
+        days: i32,
+        article: String,
+        reason: String,
+    },
+    /// A decision of the arbiter on an overstep claim.
+    Decision { text: String },
+    /// The bot has recorded an explicit `decline` of the opponent's variant.
+    VariantDeclined,
 }
 
 /// A message the core asks the shell to send.
@@ -155,12 +273,49 @@ pub struct Effect {
     pub msg: Msg,
 }
 
+/// A request the core makes of the shell beyond messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// The player asked for leave (Art. 44): the shell checks it against his leave book,
+    /// which spans all his games.
+    Leave { color: Color, from: Day, to: Day },
+}
+
 /// What handling an event produced.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Handled {
     /// The new record; `None` when nothing changed.
     pub record: Option<GameRecord>,
     pub effects: Vec<Effect>,
+    pub requests: Vec<Request>,
+}
+
+impl Handled {
+    fn unchanged(effects: Vec<Effect>) -> Handled {
+        Handled {
+            record: None,
+            effects,
+            requests: Vec::new(),
+        }
+    }
+}
+
+fn replay(moves: &[PlayedMove]) -> (Chess, Vec<Move>) {
+    let mut pos = Chess::default();
+    let mut played = Vec::with_capacity(moves.len());
+    for m in moves {
+        let Some(mv) = m
+            .uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+        else {
+            break;
+        };
+        pos.play_unchecked(mv);
+        played.push(mv);
+    }
+    (pos, played)
 }
 
 impl GameRecord {
@@ -188,6 +343,10 @@ impl GameRecord {
             status: Status::Playing,
             result: None,
             termination: None,
+            clock: ClockState::default(),
+            draw_offer: None,
+            variant: None,
+            short_letters: [0, 0],
         }
     }
 
@@ -210,87 +369,41 @@ impl GameRecord {
         }
     }
 
-    /// Replays the record. Moves were legal when stored; an unreadable one stops the replay.
+    /// Replays the record. Moves were legal when stored.
     pub fn position(&self) -> Chess {
-        let mut pos = Chess::default();
-        for m in &self.moves {
-            let Some(mv) = m
-                .uci
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|u| u.to_move(&pos).ok())
-            else {
-                break;
-            };
-            pos.play_unchecked(mv);
-        }
-        pos
+        replay(&self.moves).0
     }
 
     /// The side to move, `None` when the game is over.
     pub fn to_move(&self) -> Option<Color> {
-        (self.status != Status::Finished).then(|| {
-            if self.moves.len() % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }
-        })
+        (self.status != Status::Finished).then(|| clock::ply_color(self.moves.len()))
     }
 
     pub fn fen(&self) -> String {
         Fen::from_position(&self.position(), EnPassantMode::Legal).to_string()
     }
 
-    /// The day the side to move received the last move (White's move 1: the day before the
-    /// start, RULES.md §3 — time runs *from* the start date).
-    pub fn clock_started(&self) -> Day {
-        match self.moves.last() {
-            Some(m) => m.sent,
-            None => self.start.pred_opt().unwrap_or(self.start),
+    /// What the clock reads of this record.
+    pub fn clock_game(&self) -> ClockGame<'_> {
+        ClockGame {
+            params: &self.params,
+            start: self.start,
+            moves: &self.moves,
+            penalties: &self.penalties,
+            suspensions: &self.suspensions,
+            state: &self.clock,
+            result: self.result,
         }
     }
 
-    /// Is `day` a day on which this game is suspended (leave of either player, dead time)?
-    pub fn suspended(&self, day: Day) -> bool {
-        self.suspensions
-            .iter()
-            .any(|s| s.from <= day && day <= s.to)
+    /// Both clocks as of `today` (RULES.md §3).
+    pub fn clocks(&self, today: Day) -> ClockReport {
+        clock::report(&self.clock_game(), today)
     }
 
-    /// Thinking time of a move received on `received` and sent on `sent` (RULES.md §3).
-    pub fn move_days(&self, received: Day, sent: Day) -> u32 {
-        let mut n: u32 = 0;
-        let mut d = received;
-        while d < sent {
-            d = match d.succ_opt() {
-                Some(x) => x,
-                None => break,
-            };
-            if !self.suspended(d) {
-                n += 1;
-            }
-        }
-        n.saturating_sub(1)
-    }
-
-    /// A player's total thinking time as of `today`: his moves, his penalties and, when it is
-    /// his turn, the running clock.
+    /// A player's total thinking time as of `today` (penalties and running clock included).
     pub fn total_days(&self, color: Color, today: Day) -> i64 {
-        let idx = if color == Color::White { 0 } else { 1 };
-        let moves: i64 = self
-            .moves
-            .iter()
-            .enumerate()
-            .filter(|(i, m)| i % 2 == idx && !m.from_variant)
-            .map(|(_, m)| i64::from(self.move_days(m.received, m.sent)))
-            .sum();
-        let running = if self.to_move() == Some(color) && today > self.clock_started() {
-            i64::from(self.move_days(self.clock_started(), today))
-        } else {
-            0
-        };
-        moves + self.penalty_days(color) + running
+        self.clocks(today).side(color).total_days
     }
 
     /// Penalty days of one side.
@@ -302,8 +415,25 @@ impl GameRecord {
             .sum()
     }
 
+    /// Is `day` a day on which this game is suspended (leave of either player, dead time)?
+    pub fn suspended(&self, day: Day) -> bool {
+        self.suspensions
+            .iter()
+            .any(|s| s.from <= day && day <= s.to)
+    }
+
+    /// The day the side to move received the last move (White's move 1: the day before the
+    /// start, RULES.md §3).
+    pub fn clock_started(&self) -> Day {
+        match self.moves.last() {
+            Some(m) => m.sent,
+            None => self.start.pred_opt().unwrap_or(self.start),
+        }
+    }
+
     /// The record's moves as lines for replies, from index `from` on.
-    pub fn lines(&self, from: usize) -> Vec<MoveLine> {
+    pub fn lines(&self, from: usize, today: Day) -> Vec<MoveLine> {
+        let times = self.clocks(today).moves;
         let mut pos = Chess::default();
         let mut out = Vec::new();
         for (i, m) in self.moves.iter().enumerate() {
@@ -317,20 +447,13 @@ impl GameRecord {
             };
             if i >= from {
                 out.push(MoveLine {
-                    number: (i / 2 + 1) as u32,
-                    color: if i % 2 == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
-                    text: reading::render_full(&pos, &mv, self.notation),
+                    number: clock::ply_number(i),
+                    color: clock::ply_color(i),
+                    text: notation::render_full(&pos, &mv, self.notation),
                     received: m.received,
                     sent: m.sent,
-                    days: if m.from_variant {
-                        0
-                    } else {
-                        self.move_days(m.received, m.sent)
-                    },
+                    days: times.get(i).map_or(0, |t| t.days),
+                    from_variant: m.from_variant,
                 });
             }
             pos.play_unchecked(mv);
@@ -343,16 +466,78 @@ impl GameRecord {
         self.moves.iter().map(|m| m.san.clone()).collect()
     }
 
-    /// Plays a legal move into the record (no checks beyond legality).
-    fn play(&mut self, pos: &Chess, mv: Move, today: Day) {
-        let received = self.clock_started();
+    /// Plays a legal move into the record.
+    fn play(&mut self, pos: &mut Chess, mv: Move, received: Day, sent: Day, from_variant: bool) {
         self.moves.push(PlayedMove {
             uci: UciMove::from_standard(mv).to_string(),
             san: San::from_move(pos, mv).to_string(),
             received,
-            sent: today.max(received),
-            from_variant: false,
+            sent: sent.max(received),
+            from_variant,
         });
+        pos.play_unchecked(mv);
+    }
+
+    fn finish(&mut self, result: GameResult, termination: Termination) {
+        self.status = Status::Finished;
+        self.result = Some(result);
+        self.termination = Some(termination);
+        self.draw_offer = None;
+        self.variant = None;
+    }
+
+    /// The official figures of Art. 7/8 for a move `color` sends on `today` (email mode: the
+    /// bot knows every date; `post`: the receipt comes from the player's own report).
+    fn official(&self, color: Color, today: Day) -> Official {
+        let first = self.moves.is_empty();
+        let last = self.moves.last();
+        let mut o = Official::default();
+        if self.params.mode == super::model::Mode::Email {
+            o.letter = last.map(|m| m.sent);
+            // Art. 8: the written receipt date is the arrival day + 1.
+            o.received = last.and_then(|m| m.sent.succ_opt());
+            o.sent = Some(today);
+            let received = if first {
+                self.start.pred_opt().unwrap_or(self.start)
+            } else {
+                self.clock_started()
+            };
+            o.time_used = Some(clock::thinking_days(received, today, |d| self.suspended(d)));
+            let mut next = self.clone();
+            let mut pos = next.position();
+            // Totals after this move: simulate any legal move sent today.
+            if let Some(mv) = pos.legal_moves().first().copied() {
+                next.play(&mut pos, mv, received, today, false);
+                let r = next.clocks(today);
+                o.totals = Some(letter::Totals {
+                    white: u32::try_from(r.white.total_days.max(0)).unwrap_or(0),
+                    black: u32::try_from(r.black.total_days.max(0)).unwrap_or(0),
+                });
+            }
+        }
+        let _ = color;
+        o
+    }
+
+    /// Repetition count of the current position (threefold claim, FIDE 9.2).
+    fn repetitions(&self) -> usize {
+        let mut pos = Chess::default();
+        let key = |p: &Chess| -> Zobrist64 { p.zobrist_hash(EnPassantMode::Legal) };
+        let mut hashes = vec![key(&pos)];
+        for m in &self.moves {
+            let Some(mv) = m
+                .uci
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+            else {
+                break;
+            };
+            pos.play_unchecked(mv);
+            hashes.push(key(&pos));
+        }
+        let last = hashes.last().copied();
+        hashes.iter().filter(|h| Some(**h) == last).count()
     }
 }
 
@@ -378,108 +563,713 @@ fn ended_by_position(pos: &Chess) -> Option<(GameResult, Termination)> {
     }
 }
 
+fn win_for(c: Color) -> GameResult {
+    if c == Color::White {
+        GameResult::WhiteWins
+    } else {
+        GameResult::BlackWins
+    }
+}
+
+fn ended_effects(effects: &mut Vec<Effect>, result: GameResult, termination: Termination) {
+    for to in [Role::White, Role::Black, Role::Arbiter] {
+        effects.push(Effect {
+            to,
+            kind: Kind::GameOver,
+            msg: Msg::Ended {
+                result,
+                termination,
+            },
+        });
+    }
+}
+
+fn remarks(a: &Accepted) -> Remarks {
+    let date = |d: Day| d.format("%-d.%-m.%Y").to_string();
+    Remarks {
+        short: a.short,
+        missing: a.missing.iter().map(|i| i.letter()).collect(),
+        wrong: a
+            .wrong
+            .iter()
+            .map(|w| {
+                let (written, official) = match w {
+                    WrongItem::LetterDate { written, official }
+                    | WrongItem::ReceivedDate { written, official }
+                    | WrongItem::SentDate { written, official } => {
+                        (date(*written), date(*official))
+                    }
+                    WrongItem::TimeUsed { written, official } => {
+                        (written.to_string(), official.to_string())
+                    }
+                    WrongItem::Totals { written, official } => (
+                        format!("{} – {}", written.white, written.black),
+                        format!("{} – {}", official.white, official.black),
+                    ),
+                };
+                (w.item().letter(), written, official)
+            })
+            .collect(),
+        wrong_numbers: a
+            .wrong_numbers
+            .iter()
+            .map(|n| {
+                let w = format!("{}{}", n.written, if n.written_black { "..." } else { "." });
+                let e = format!(
+                    "{}{}",
+                    n.expected,
+                    if n.expected_color == Color::Black {
+                        "..."
+                    } else {
+                        "."
+                    }
+                );
+                (w, e)
+            })
+            .collect(),
+        line: a.line.iter().map(|m| m.full.clone()).collect(),
+        line_error: a.line_error.as_ref().map(|e| e.written.clone()),
+    }
+}
+
 /// A letter from one of the players of this game, arriving on `today`.
 pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Handled {
+    let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
+    handle_read_letter(rec, from, &letter, today)
+}
+
+/// A letter already read.
+pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today: Day) -> Handled {
     let sender = Role::of(from);
-    let reply = |kind, msg| Handled {
-        record: None,
-        effects: vec![Effect {
+    let opponent = Role::of(from.other());
+    let reply = |kind, msg| {
+        Handled::unchanged(vec![Effect {
             to: sender,
             kind,
             msg,
-        }],
+        }])
     };
     if rec.status == Status::Finished {
-        return reply(Kind::Error, Msg::GameOver);
+        return reply(Kind::GameOver, Msg::GameOver);
     }
-    let pos = rec.position();
-    let reading = reading::read_first_move(text, &pos, rec.notation);
-    if rec.to_move() != Some(from) {
-        return match reading {
-            Reading::NoMove => reply(Kind::NoMove, Msg::NoMove),
-            _ => reply(Kind::Error, Msg::NotYourTurn),
-        };
-    }
-    match reading {
-        Reading::NoMove => reply(Kind::NoMove, Msg::NoMove),
-        Reading::Impossible { written } => {
-            // Art. 14, 17: refused, +5 days; the arbiter is copied.
-            let mut next = rec.clone();
-            next.penalties.push(Penalty {
-                color: from,
-                days: rec.params.penalty_days as i32,
-                article: "17".into(),
-                reason: format!("impossible move {written} (Art. 14)"),
-                date: today,
-            });
-            let examples = pos
-                .legal_moves()
-                .iter()
-                .take(8)
-                .map(|m| reading::render_full(&pos, m, rec.notation))
-                .collect();
-            let msg = Msg::Refused {
-                refusal: Refusal::Impossible,
-                written,
-                penalty_days: rec.params.penalty_days,
-                legal_examples: examples,
-            };
-            Handled {
-                record: Some(next),
-                effects: vec![
-                    Effect {
-                        to: sender,
-                        kind: Kind::Error,
-                        msg: msg.clone(),
-                    },
-                    Effect {
-                        to: Role::Arbiter,
-                        kind: Kind::Error,
-                        msg,
-                    },
-                ],
+    let (_, played) = replay(&rec.moves);
+    let view = GameView {
+        moves: played,
+        sender: from,
+        notation: rec.notation,
+        over: false,
+        penalty_days: rec.params.penalty_days,
+        official: rec.official(from, today),
+    };
+    let verdict = verdict::judge(letter, &view);
+    let mut next = rec.clone();
+    let mut effects = Vec::new();
+    let mut requests = Vec::new();
+    let mut changed = false;
+
+    // Commands first: resignation ends the game whatever else the letter says.
+    for c in &letter.commands {
+        match c {
+            Command::Resign => {
+                next.finish(win_for(from.other()), Termination::Resignation);
+                ended_effects(
+                    &mut effects,
+                    win_for(from.other()),
+                    Termination::Resignation,
+                );
+                return Handled {
+                    record: Some(next),
+                    effects,
+                    requests,
+                };
             }
+            Command::AcceptDraw => {
+                if rec.draw_offer == Some(from.other()) {
+                    next.finish(GameResult::Draw, Termination::Agreement);
+                    ended_effects(&mut effects, GameResult::Draw, Termination::Agreement);
+                    return Handled {
+                        record: Some(next),
+                        effects,
+                        requests,
+                    };
+                }
+                effects.push(Effect {
+                    to: sender,
+                    kind: Kind::Error,
+                    msg: Msg::NoDrawOffer,
+                });
+            }
+            Command::DeclineDraw => {
+                if rec.draw_offer == Some(from.other()) {
+                    next.draw_offer = None;
+                    changed = true;
+                    effects.push(Effect {
+                        to: opponent,
+                        kind: Kind::Notice,
+                        msg: Msg::DrawDeclined,
+                    });
+                }
+            }
+            Command::Leave {
+                from: first,
+                to: last,
+            } => {
+                requests.push(Request::Leave {
+                    color: from,
+                    from: *first,
+                    to: *last,
+                });
+            }
+            Command::Notice => {
+                // Art. 25: the delay notice is forwarded to the opponent and suspends Art. 31.
+                next.clock.record_delay_notice(
+                    from,
+                    u32::try_from(rec.moves.len()).unwrap_or(u32::MAX),
+                    today,
+                );
+                changed = true;
+                effects.push(Effect {
+                    to: opponent,
+                    kind: Kind::Notice,
+                    msg: Msg::DelayNotice { from_sender: false },
+                });
+                effects.push(Effect {
+                    to: sender,
+                    kind: Kind::Notice,
+                    msg: Msg::DelayNotice { from_sender: true },
+                });
+            }
+            Command::DeclineVariant => {
+                if let Some(v) = &mut next.variant
+                    && v.by == from.other()
+                {
+                    v.declined = true;
+                    changed = true;
+                    effects.push(Effect {
+                        to: sender,
+                        kind: Kind::Ack,
+                        msg: Msg::VariantDeclined,
+                    });
+                }
+            }
+            Command::ClaimDraw | Command::ClaimWin => {}
+            Command::OfferDraw => {}
         }
-        Reading::Legal { mv, .. } => {
-            let mut next = rec.clone();
-            next.play(&pos, mv, today);
-            let played = next.lines(rec.moves.len());
-            let mut effects = vec![
+    }
+
+    match &verdict {
+        Verdict::Accepted(a) => {
+            if rec.to_move() != Some(from)
+                || rec.status == Status::AwaitingDecision && rec.clock.awaiting_decision().is_some()
+            {
+                return reply(Kind::Error, Msg::NotYourTurn);
+            }
+            let mut pos = next.position();
+            let before = next.moves.len();
+            let received = next.clock_started();
+            next.play(&mut pos, a.own.mv, received, today, false);
+            if a.short {
+                next.short_letters[if from == Color::White { 0 } else { 1 }] += 1;
+            }
+            // The opponent's draw offer lapses with a move that does not accept it.
+            if next.draw_offer == Some(from.other()) {
+                next.draw_offer = None;
+            }
+            let offered = letter.commands.contains(&Command::OfferDraw);
+            if offered {
+                next.draw_offer = Some(from);
+            }
+            // Art. 10, 32: the opponent's variant, if this move follows it.
+            let auto = follow_variant(&mut next, &mut pos, from, a, today);
+            // This sender's own conditional line.
+            let own_line: Vec<String> = if auto.lapsed_rest_is_own_line {
+                a.line
+                    .iter()
+                    .skip(auto.consumed)
+                    .map(|m| m.uci.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            if let Some(end) = ended_by_position(&pos) {
+                next.finish(end.0, end.1);
+            } else if !own_line.is_empty() && next.to_move() == Some(from.other()) {
+                next.variant = Some(Variant {
+                    by: from,
+                    from_ply: next.moves.len(),
+                    moves: own_line,
+                    declined: false,
+                });
+                let reach = clock::ply_number(next.moves.len())
+                    + u32::try_from(a.line.len() / 2).unwrap_or(0);
+                next.clock.set_pending_line(Some(clock::PendingLine {
+                    ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+                    reach_move: reach,
+                }));
+            } else {
+                next.clock.set_pending_line(None);
+            }
+            if let Some(p) = auto.penalty {
+                next.penalties.push(p.clone());
+                effects.push(Effect {
+                    to: sender,
+                    kind: Kind::Notice,
+                    msg: Msg::Penalty {
+                        color: sender,
+                        days: p.days,
+                        article: p.article.clone(),
+                        reason: p.reason.clone(),
+                    },
+                });
+            }
+            let played = next.lines(before, today);
+            let rem = remarks(a);
+            let kind = if rem.is_empty() {
+                Kind::Ack
+            } else {
+                Kind::Incomplete
+            };
+            effects.insert(
+                0,
                 Effect {
                     to: sender,
-                    kind: Kind::Ack,
+                    kind,
                     msg: Msg::Ack {
                         moves: played.clone(),
+                        remarks: rem,
+                        draw_offered: offered,
                     },
                 },
+            );
+            effects.insert(
+                1,
                 Effect {
-                    to: Role::of(from.other()),
+                    to: opponent,
                     kind: Kind::Move,
-                    msg: Msg::Forward { moves: played },
+                    msg: Msg::Forward {
+                        moves: played,
+                        draw_offered: offered,
+                        line_offered: next.variant.as_ref().is_some_and(|v| v.by == from),
+                    },
                 },
-            ];
-            let mut after = pos.clone();
-            after.play_unchecked(mv);
-            if let Some((result, termination)) = ended_by_position(&after) {
-                next.status = Status::Finished;
-                next.result = Some(result);
-                next.termination = Some(termination);
-                for to in [Role::White, Role::Black, Role::Arbiter] {
+            );
+            if a.short {
+                let n = next.short_letters[if from == Color::White { 0 } else { 1 }];
+                if n == rec.params.short_notation_warnings {
                     effects.push(Effect {
-                        to,
-                        kind: Kind::GameOver,
-                        msg: Msg::Ended {
-                            result,
-                            termination,
+                        to: Role::Arbiter,
+                        kind: Kind::Notice,
+                        msg: Msg::Decision {
+                            text: format!("short-notation:{n}"),
                         },
                     });
                 }
             }
+            if let (Status::Finished, Some(result), Some(t)) =
+                (next.status, next.result, next.termination)
+            {
+                ended_effects(&mut effects, result, t);
+            }
             Handled {
                 record: Some(next),
                 effects,
+                requests,
             }
         }
+        Verdict::Impossible(r) | Verdict::Incorrect(r) | Verdict::Unclear(r) => {
+            if rec.to_move() != Some(from) {
+                return reply(Kind::Error, Msg::NotYourTurn);
+            }
+            let refusal = match verdict {
+                Verdict::Impossible(_) => Refusal::Impossible,
+                Verdict::Incorrect(_) => Refusal::Incorrect,
+                _ => Refusal::Unclear,
+            };
+            // Art. 17: +5 days (none where the transport is at fault); the arbiter is copied.
+            if r.penalty_days > 0 {
+                next.penalties.push(Penalty {
+                    color: from,
+                    days: i32::try_from(r.penalty_days).unwrap_or(i32::MAX),
+                    article: "17".into(),
+                    reason: format!(
+                        "{} move «{}» (Art. {})",
+                        ["impossible", "incorrect", "unclear"][refusal.article() as usize - 14],
+                        r.written,
+                        r.article
+                    ),
+                    date: today,
+                });
+            }
+            let msg = Msg::Refused {
+                refusal,
+                written: r.written.clone(),
+                penalty_days: r.penalty_days,
+                transport_fault: r.transport_fault,
+                expected_repeat: r.expected_repeat.as_ref().map(|m| {
+                    format!(
+                        "{}{} {}",
+                        m.number,
+                        if m.color == Color::Black { "..." } else { "." },
+                        m.full
+                    )
+                }),
+                piece_moves: r.help.piece_moves.iter().map(|m| m.full.clone()).collect(),
+                nearest: r.help.nearest.iter().map(|m| m.full.clone()).collect(),
+                diagram: r.help.diagram.clone(),
+            };
+            effects.insert(
+                0,
+                Effect {
+                    to: sender,
+                    kind: Kind::Error,
+                    msg: msg.clone(),
+                },
+            );
+            effects.push(Effect {
+                to: Role::Arbiter,
+                kind: Kind::Error,
+                msg,
+            });
+            Handled {
+                record: Some(next),
+                effects,
+                requests,
+            }
+        }
+        Verdict::NotYourTurn => {
+            effects.insert(
+                0,
+                Effect {
+                    to: sender,
+                    kind: Kind::Error,
+                    msg: Msg::NotYourTurn,
+                },
+            );
+            Handled {
+                record: changed.then_some(next),
+                effects,
+                requests,
+            }
+        }
+        Verdict::GameOver => reply(Kind::GameOver, Msg::GameOver),
+        Verdict::NoMove | Verdict::CommandsOnly | Verdict::BadRecord { .. } => {
+            let mut handled_claim = false;
+            for c in &letter.commands {
+                if matches!(c, Command::ClaimDraw | Command::ClaimWin) {
+                    handled_claim = true;
+                    claim(rec, &mut next, from, *c == Command::ClaimWin, &mut effects);
+                    changed = true;
+                }
+                if *c == Command::OfferDraw && rec.to_move().is_some() {
+                    next.draw_offer = Some(from);
+                    changed = true;
+                    effects.push(Effect {
+                        to: opponent,
+                        kind: Kind::Notice,
+                        msg: Msg::DrawOffer,
+                    });
+                    effects.push(Effect {
+                        to: sender,
+                        kind: Kind::Ack,
+                        msg: Msg::DrawOffer,
+                    });
+                }
+            }
+            let _ = handled_claim;
+            if effects.is_empty() && requests.is_empty() {
+                return reply(Kind::NoMove, Msg::NoMove);
+            }
+            Handled {
+                record: (changed || next != *rec).then_some(next),
+                effects,
+                requests,
+            }
+        }
+    }
+}
+
+/// What following the opponent's variant did.
+struct Followed {
+    /// Moves of the sender's written line consumed by accepting the variant step by step.
+    consumed: usize,
+    /// The rest of the sender's line stands as his own offer.
+    lapsed_rest_is_own_line: bool,
+    /// Art. 10 penalty for playing an explicitly declined variant move by move.
+    penalty: Option<Penalty>,
+}
+
+/// Art. 10, 32: when the sender's move matches the opponent's pending variant, the proposer's
+/// next move is played at once, and so on while the sender's own written line follows it.
+fn follow_variant(
+    next: &mut GameRecord,
+    pos: &mut Chess,
+    from: Color,
+    a: &Accepted,
+    today: Day,
+) -> Followed {
+    let mut out = Followed {
+        consumed: 0,
+        lapsed_rest_is_own_line: true,
+        penalty: None,
+    };
+    let Some(v) = next.variant.clone() else {
+        return out;
+    };
+    if v.by == from {
+        // His own earlier line is replaced by this letter.
+        next.variant = None;
+        return out;
+    }
+    let played_ply = next.moves.len() - 1;
+    let offset = played_ply.checked_sub(v.from_ply);
+    let Some(offset) = offset else {
+        next.variant = None;
+        return out;
+    };
+    if v.declined {
+        // Art. 10: declined, then played move by move: +5 days when the whole line was played.
+        let matches = v
+            .moves
+            .get(offset)
+            .is_some_and(|u| *u == next.moves[played_ply].uci);
+        let prefix_ok = (0..offset).all(|i| {
+            v.moves
+                .get(i)
+                .is_some_and(|u| *u == next.moves[v.from_ply + i].uci)
+        });
+        if !(matches && prefix_ok) {
+            next.variant = None;
+        } else if offset + 1 >= v.moves.len() || offset + 2 >= v.moves.len() {
+            out.penalty = Some(Penalty {
+                color: from,
+                days: i32::try_from(next.params.penalty_days).unwrap_or(i32::MAX),
+                article: "10".into(),
+                reason: "a declined variant played move by move".into(),
+                date: today,
+            });
+            next.variant = None;
+        }
+        return out;
+    }
+    if offset != 0 || v.moves.first() != Some(&next.moves[played_ply].uci) {
+        next.variant = None; // deviated: the rest lapses
+        return out;
+    }
+    let mut k = 1; // index in v.moves of the proposer's next move
+    let mut line = a.line.iter();
+    let mut consumed = 0;
+    loop {
+        let Some(u) = v.moves.get(k) else { break };
+        let Some(mv) = u.parse::<UciMove>().ok().and_then(|u| u.to_move(pos).ok()) else {
+            break;
+        };
+        let day = next.moves.last().map_or(today, |m| m.sent);
+        next.play(pos, mv, day, day, true);
+        if pos.is_game_over() {
+            break;
+        }
+        // The sender's written line may accept further steps in this same letter.
+        let (Some(opp), Some(own)) = (line.next(), line.next()) else {
+            break;
+        };
+        if opp.uci != *u || v.moves.get(k + 1) != Some(&own.uci) {
+            break;
+        }
+        consumed += 2;
+        let Some(mine) = own
+            .uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|x| x.to_move(pos).ok())
+        else {
+            break;
+        };
+        next.play(pos, mine, day, today, false);
+        k += 2;
+    }
+    out.consumed = consumed;
+    next.variant = None;
+    out
+}
+
+/// §707 / FIDE claims: settled at once where the bot can prove them, else forwarded.
+fn claim(
+    rec: &GameRecord,
+    next: &mut GameRecord,
+    from: Color,
+    win: bool,
+    effects: &mut Vec<Effect>,
+) {
+    let pos = rec.position();
+    if !win {
+        let proven = if pos.is_insufficient_material() {
+            Some(Termination::InsufficientMaterial)
+        } else if rec.repetitions() >= 3 {
+            Some(Termination::Repetition)
+        } else if pos.halfmoves() >= 100 {
+            Some(Termination::FiftyMoves)
+        } else {
+            None
+        };
+        if let Some(t) = proven {
+            next.finish(GameResult::Draw, t);
+            ended_effects(effects, GameResult::Draw, t);
+            return;
+        }
+    }
+    let msg = Msg::Claim {
+        claimant: Role::of(from),
+        kind: if win { ClaimKind::Win } else { ClaimKind::Draw },
+        explanation: String::new(),
+        fen: rec.fen(),
+        diagram: notation::diagram(&pos, rec.notation),
+    };
+    effects.push(Effect {
+        to: Role::of(from.other()),
+        kind: Kind::Decision,
+        msg: msg.clone(),
+    });
+    effects.push(Effect {
+        to: Role::Arbiter,
+        kind: Kind::Decision,
+        msg: msg.clone(),
+    });
+    effects.push(Effect {
+        to: Role::of(from),
+        kind: Kind::Ack,
+        msg,
+    });
+}
+
+/// The daily tick for one game as of `today`: the clock notices due, the claims filed, and
+/// the game paused where Art. 37 says.
+pub fn handle_tick(rec: &GameRecord, today: Day) -> Handled {
+    if rec.status == Status::Finished {
+        return Handled::unchanged(Vec::new());
+    }
+    let out = tick::tick(&rec.clock_game(), today);
+    if out.notices.is_empty() && out.state == rec.clock {
+        return Handled::unchanged(Vec::new());
+    }
+    let mut next = rec.clone();
+    next.clock = out.state;
+    if next.clock.awaiting_decision().is_some() {
+        next.status = Status::AwaitingDecision;
+    }
+    let mut effects = Vec::new();
+    for n in out.notices {
+        let kind = n.letter_kind();
+        for r in &n.to {
+            effects.push(Effect {
+                to: (*r).into(),
+                kind,
+                msg: Msg::Clock(Box::new(n.clone())),
+            });
+        }
+    }
+    Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    }
+}
+
+/// An arbiter's decision on an overstep claim (Art. 37, 38): `confirm` or `reject`.
+pub fn decide_claim(
+    rec: &GameRecord,
+    idx: Option<usize>,
+    confirm: bool,
+    today: Day,
+) -> Result<Handled, String> {
+    let mut next = rec.clone();
+    let idx = match idx {
+        Some(i) => i,
+        None => next
+            .clock
+            .oversteps
+            .iter()
+            .rposition(|o| o.status == clock::OverstepStatus::Claimed)
+            .ok_or_else(|| "no pending overstep claim in this game".to_string())?,
+    };
+    let effect = if confirm {
+        next.clock.confirm(&rec.params, idx, today)
+    } else {
+        next.clock.reject(&rec.params, idx, today)
+    }
+    .map_err(|e| e.to_string())?;
+    let mut effects = Vec::new();
+    let text = format!("{}:{idx}", if confirm { "confirmed" } else { "rejected" });
+    for to in [Role::White, Role::Black, Role::Arbiter] {
+        effects.push(Effect {
+            to,
+            kind: Kind::Decision,
+            msg: Msg::Decision { text: text.clone() },
+        });
+    }
+    if let Some(p) = effect.penalty {
+        next.penalties.push(p);
+    }
+    if next.clock.awaiting_decision().is_none() && next.status == Status::AwaitingDecision {
+        next.status = Status::Playing;
+    }
+    if let Some(loser) = effect.loser {
+        next.finish(win_for(loser.other()), Termination::Overstep);
+        ended_effects(&mut effects, win_for(loser.other()), Termination::Overstep);
+    }
+    Ok(Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    })
+}
+
+/// Penalty days by the arbiter (Art. 56), with reason; negative days take them back.
+pub fn arbiter_penalty(
+    rec: &GameRecord,
+    color: Color,
+    days: i32,
+    reason: &str,
+    today: Day,
+) -> Handled {
+    let mut next = rec.clone();
+    next.penalties.push(Penalty {
+        color,
+        days,
+        article: "56".into(),
+        reason: reason.to_string(),
+        date: today,
+    });
+    let msg = Msg::Penalty {
+        color: Role::of(color),
+        days,
+        article: "56".into(),
+        reason: reason.to_string(),
+    };
+    let effects = [Role::White, Role::Black, Role::Arbiter]
+        .into_iter()
+        .map(|to| Effect {
+            to,
+            kind: Kind::Decision,
+            msg: msg.clone(),
+        })
+        .collect();
+    Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    }
+}
+
+/// A result set by the arbiter: forfeit (Art. 56), adjudication (Art. 53) or a decision.
+pub fn set_result(rec: &GameRecord, result: GameResult, termination: Termination) -> Handled {
+    let mut next = rec.clone();
+    next.finish(result, termination);
+    let mut effects = Vec::new();
+    ended_effects(&mut effects, result, termination);
+    Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
     }
 }
 
@@ -504,35 +1294,37 @@ mod tests {
         )
     }
 
+    fn play(g: GameRecord, c: Color, text: &str, d: &str) -> GameRecord {
+        let h = handle_letter(&g, c, text, day(d));
+        h.record
+            .unwrap_or_else(|| panic!("{text} refused: {:?}", h.effects))
+    }
+
     #[test]
     fn art_24_white_time_runs_from_the_start_date() {
         let g = game();
         let h = handle_letter(&g, Color::White, "1. e2-e4", day("2026-01-12"));
         let g = h.record.unwrap();
         assert_eq!(g.moves[0].san, "e4");
-        assert_eq!(g.lines(0)[0].days, 2, "start 10 Jan, sent 12 Jan → 2 days");
-        assert_eq!(h.effects[0].kind, Kind::Ack);
+        assert_eq!(
+            g.lines(0, day("2026-01-12"))[0].days,
+            2,
+            "start 10 Jan, sent 12 Jan → 2 days"
+        );
         assert_eq!(h.effects[1].to, Role::Black);
         assert_eq!(h.effects[1].kind, Kind::Move);
     }
 
     #[test]
     fn art_8_received_11_answered_13_is_one_day() {
-        let g = game();
-        let g = handle_letter(&g, Color::White, "e2-e4", day("2026-03-11"))
-            .record
-            .unwrap();
-        let g = handle_letter(&g, Color::Black, "e7-e5", day("2026-03-13"))
-            .record
-            .unwrap();
-        assert_eq!(g.lines(1)[0].days, 1);
-        assert_eq!(g.total_days(Color::Black, day("2026-03-13")), 1);
+        let g = play(game(), Color::White, "e2-e4", "2026-03-11");
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-03-13");
+        assert_eq!(g.lines(1, day("2026-03-13"))[0].days, 1);
     }
 
     #[test]
     fn art_14_impossible_move_is_refused_with_penalty_and_changes_no_move() {
-        let g = game();
-        let h = handle_letter(&g, Color::White, "1. Кg1-e3", day("2026-01-12"));
+        let h = handle_letter(&game(), Color::White, "1. Кg1-e3", day("2026-01-12"));
         let next = h.record.unwrap();
         assert!(next.moves.is_empty());
         assert_eq!(next.penalty_days(Color::White), 5);
@@ -543,31 +1335,156 @@ mod tests {
                 ..
             }
         ));
-        assert_eq!(h.effects[1].to, Role::Arbiter);
+        assert!(h.effects.iter().any(|e| e.to == Role::Arbiter));
+    }
+
+    #[test]
+    fn art_7_note_2_short_notation_stands_and_is_marked_incomplete() {
+        let h = handle_letter(&game(), Color::White, "1. Кf3", day("2026-01-12"));
+        assert_eq!(h.record.unwrap().moves[0].san, "Nf3");
+        assert_eq!(h.effects[0].kind, Kind::Incomplete);
     }
 
     #[test]
     fn not_your_turn_changes_nothing() {
-        let g = game();
-        let h = handle_letter(&g, Color::Black, "e7-e5", day("2026-01-12"));
+        let h = handle_letter(&game(), Color::Black, "1... e7-e5", day("2026-01-12"));
         assert!(h.record.is_none());
         assert_eq!(h.effects[0].msg, Msg::NotYourTurn);
     }
 
     #[test]
-    fn checkmate_ends_the_game() {
+    fn checkmate_ends_the_game_and_later_letters_are_answered_game_over() {
         let mut g = game();
         for (c, m) in [
-            (Color::White, "f2-f3"),
-            (Color::Black, "e7-e5"),
-            (Color::White, "g2-g4"),
-            (Color::Black, "Дd8-h4"),
+            (Color::White, "1. f2-f3"),
+            (Color::Black, "1... e7-e5"),
+            (Color::White, "2. g2-g4"),
+            (Color::Black, "2... Дd8-h4"),
         ] {
-            g = handle_letter(&g, c, m, day("2026-01-12")).record.unwrap();
+            g = play(g, c, m, "2026-01-12");
         }
         assert_eq!(g.status, Status::Finished);
         assert_eq!(g.result, Some(GameResult::BlackWins));
-        let h = handle_letter(&g, Color::White, "e2-e4", day("2026-01-13"));
+        assert_eq!(g.termination, Some(Termination::Checkmate));
+        let h = handle_letter(&g, Color::White, "3. e2-e4", day("2026-01-13"));
         assert_eq!(h.effects[0].msg, Msg::GameOver);
+    }
+
+    #[test]
+    fn resignation_ends_the_game() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(&g, Color::Black, "Предавам се.", day("2026-01-13"));
+        let g = h.record.unwrap();
+        assert_eq!(g.result, Some(GameResult::WhiteWins));
+        assert_eq!(g.termination, Some(Termination::Resignation));
+        assert_eq!(
+            h.effects
+                .iter()
+                .filter(|e| e.kind == Kind::GameOver)
+                .count(),
+            3
+        );
+    }
+
+    #[test]
+    fn a_draw_offered_with_a_move_and_accepted_is_a_draw() {
+        let g = play(
+            game(),
+            Color::White,
+            "1. e2-e4\nПредлагам реми.",
+            "2026-01-12",
+        );
+        assert_eq!(g.draw_offer, Some(Color::White));
+        let g = play(g, Color::Black, "Приемам реми.", "2026-01-13");
+        assert_eq!(g.result, Some(GameResult::Draw));
+        assert_eq!(g.termination, Some(Termination::Agreement));
+    }
+
+    #[test]
+    fn a_move_without_accepting_lapses_the_draw_offer() {
+        let g = play(game(), Color::White, "1. e2-e4\noffer draw", "2026-01-12");
+        let g = play(g, Color::Black, "1... e7-e5", "2026-01-13");
+        assert_eq!(g.draw_offer, None);
+        let h = handle_letter(&g, Color::White, "accept draw", day("2026-01-14"));
+        assert_eq!(h.effects[0].msg, Msg::NoDrawOffer);
+    }
+
+    #[test]
+    fn art_32_a_matching_move_plays_the_proposers_line_at_once() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        // Black answers and offers: if 2. Кg1-f3 then 2... Кb8-c6.
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        assert_eq!(g.variant.as_ref().map(|v| v.moves.len()), Some(2));
+        let h = handle_letter(&g, Color::White, "2. Кg1-f3", day("2026-01-15"));
+        let g = h.record.unwrap();
+        assert_eq!(g.sans(), ["e4", "e5", "Nf3", "Nc6"]);
+        assert!(g.moves[3].from_variant);
+        assert_eq!(
+            g.lines(3, day("2026-01-15"))[0].days,
+            0,
+            "Art. 32: the proposer's moves from the line cost nothing"
+        );
+        assert_eq!(g.to_move(), Some(Color::White));
+    }
+
+    #[test]
+    fn art_10_a_deviating_move_lapses_the_line() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        let g = play(g, Color::White, "2. d2-d4", "2026-01-15");
+        assert_eq!(g.sans(), ["e4", "e5", "d4"]);
+        assert!(g.variant.is_none());
+    }
+
+    #[test]
+    fn a_threefold_repetition_claim_is_verified() {
+        let mut g = game();
+        let moves = [
+            "1. Кg1-f3",
+            "1... Кg8-f6",
+            "2. Кf3-g1",
+            "2... Кf6-g8",
+            "3. Кg1-f3",
+            "3... Кg8-f6",
+            "4. Кf3-g1",
+            "4... Кf6-g8",
+        ];
+        for (i, m) in moves.iter().enumerate() {
+            g = play(
+                g,
+                if i % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                m,
+                "2026-01-12",
+            );
+        }
+        let h = handle_letter(&g, Color::White, "claim draw", day("2026-01-13"));
+        let g = h.record.unwrap();
+        assert_eq!(g.termination, Some(Termination::Repetition));
+    }
+
+    #[test]
+    fn an_unproven_draw_claim_goes_to_the_arbiter() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(&g, Color::Black, "claim draw", day("2026-01-13"));
+        assert!(h.record.as_ref().is_none_or(|g| g.result.is_none()));
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::Arbiter && matches!(e.msg, Msg::Claim { .. }))
+        );
     }
 }
