@@ -5,7 +5,6 @@
 //!
 //! - `model`   the shared vocabulary: modes, notations, parameters, the record's parts
 //! - `game`    one game: a letter or a decision in, the new record and the effects out
-//! - `reading` interim move reader (full from-to notation), until `notation`/`letter` land
 //! - `notation` text ↔ move in each notation (bg, ru, en, de, ICCF numeric), diagrams
 //! - `letter`  a letter's items: moves, dates Г Д Е, time, totals, commands
 //! - `verdict` judge(letter, game): accepted / impossible / incorrect / unclear … (Art. 7–22)
@@ -26,7 +25,6 @@ pub mod model;
 pub mod notation;
 pub mod pairing;
 pub mod pgn_results;
-pub mod reading;
 pub mod standings;
 pub mod standings_html;
 pub mod team;
