@@ -99,19 +99,40 @@ pub fn process_pending(
     Ok(n)
 }
 
-/// Context of the letter being answered.
-struct Answer<'a> {
-    config: &'a Config,
+/// Where the messages of one transaction come from: a letter being answered, the tick, or
+/// an arbiter's command. Gives every message a stable Message-ID and its threading.
+pub(crate) struct Answer<'a> {
+    pub(crate) config: &'a Config,
     /// The sender of the letter answered: only messages to him are threaded under it.
-    sender: String,
-    inbound_id: i64,
-    reply_to: Option<String>,
-    references: Vec<String>,
-    now: DateTime<FixedOffset>,
-    seq: usize,
+    pub(crate) sender: String,
+    pub(crate) inbound_id: Option<i64>,
+    /// What the Message-IDs derive from (`in:<inbound id>`, `tick:<game>:<day>` …).
+    pub(crate) seed: String,
+    pub(crate) reply_to: Option<String>,
+    pub(crate) references: Vec<String>,
+    pub(crate) now: DateTime<FixedOffset>,
+    pub(crate) seq: usize,
 }
 
-impl Answer<'_> {
+impl<'a> Answer<'a> {
+    /// Messages not answering a letter (tick notices, arbiter commands).
+    pub(crate) fn unprompted(
+        config: &'a Config,
+        seed: String,
+        now: DateTime<FixedOffset>,
+    ) -> Answer<'a> {
+        Answer {
+            config,
+            sender: String::new(),
+            inbound_id: None,
+            seed,
+            reply_to: None,
+            references: Vec::new(),
+            now,
+            seq: 0,
+        }
+    }
+
     /// Queues one message; its Message-ID derives from the letter and its place among the
     /// replies, so redoing the transaction after a crash produces the same ids.
     fn queue(
@@ -124,9 +145,9 @@ impl Answer<'_> {
         body: String,
     ) -> Result<()> {
         self.seq += 1;
-        let seed = format!("in:{}:{}:{}", self.inbound_id, self.seq, to);
+        let seed = format!("{}:{}:{}", self.seed, self.seq, to);
         let message_id = outbound::stable_message_id(&seed, &self.config.bot.address);
-        let to_sender = to.eq_ignore_ascii_case(&self.sender);
+        let to_sender = !self.sender.is_empty() && to.eq_ignore_ascii_case(&self.sender);
         // Others (the opponent, the arbiter) never saw the letter: thread their message under
         // the last one they had from the bot about this game, so their reply finds the game.
         let (in_reply_to, references) = if to_sender {
@@ -143,7 +164,8 @@ impl Answer<'_> {
         let o = Outgoing {
             from: self.config.bot.address.clone(),
             to: to.to_string(),
-            to_name: Some(self.config.name_of(to)),
+            // Players by name; others (the arbiter, the admin) by address alone.
+            to_name: Some(self.config.name_of(to)).filter(|n| n != to),
             subject,
             body,
             message_id: message_id.clone(),
@@ -156,7 +178,7 @@ impl Answer<'_> {
         };
         let raw = outbound::build(&o)?;
         tx.queue(
-            Some(self.inbound_id),
+            self.inbound_id,
             &NewOutgoing {
                 message_id,
                 recipient: to.to_string(),
@@ -208,7 +230,8 @@ fn process_one(
     let mut answer = Answer {
         config,
         sender: from.email.clone(),
-        inbound_id: row.id,
+        inbound_id: Some(row.id),
+        seed: format!("in:{}", row.id),
         reply_to: msg.message_id.clone(),
         references: msg.references.clone(),
         now,
@@ -391,7 +414,7 @@ fn process_one(
 }
 
 /// Renders and queues the effects of one transition.
-fn emit(
+pub(crate) fn emit(
     tx: &Tx<'_>,
     config: &Config,
     answer: &mut Answer<'_>,
@@ -418,7 +441,8 @@ fn emit(
             },
         };
         let lang = config.language_of(&to);
-        let copy_of = (e.to == Role::Arbiter).then(|| config.name_of(&answer.sender));
+        let copy_of = (e.to == Role::Arbiter && !answer.sender.is_empty())
+            .then(|| config.name_of(&answer.sender));
         let (subject, body) =
             render::render(record, &names, &e.msg, lang, today, copy_of.as_deref());
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;

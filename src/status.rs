@@ -9,12 +9,17 @@ use crate::config::Config;
 use crate::engine;
 use crate::rules::game::GameRecord;
 
-fn side(g: &GameRecord, c: Color, today: crate::rules::model::Day) -> Value {
+/// One side's clock as `status --format json` shows it (INTERFACE.md, plus the allowance).
+fn side(report: &crate::rules::clock::ClockReport, c: Color) -> Value {
+    let s = report.side(c);
     json!({
-        "days": g.total_days(c, today),
-        "penalty_days": g.penalty_days(c),
-        "oversteps": 0,
-        "on_leave": g.suspensions.iter().any(|s| s.color == Some(c) && s.from <= today && today <= s.to),
+        "days": s.total_days,
+        "penalty_days": s.penalty_days,
+        "oversteps": s.oversteps,
+        "on_leave": s.on_leave,
+        "allowance": s.allowance,
+        "days_left": s.days_left,
+        "move": s.move_number,
     })
 }
 
@@ -24,6 +29,7 @@ pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
     let list: Vec<Value> = games
         .iter()
         .map(|g| {
+            let report = g.clocks(today);
             json!({
                 "id": g.id,
                 "tournament": g.tournament,
@@ -34,7 +40,10 @@ pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
                 "to_move": g.to_move().map(|c| if c == Color::White { "white" } else { "black" }),
                 "state": g.status.as_str(),
                 "result": g.result.map_or("*", |r| r.pgn()),
-                "clock": { "white": side(g, Color::White, today), "black": side(g, Color::Black, today) },
+                "clock": {
+                    "white": side(&report, Color::White),
+                    "black": side(&report, Color::Black),
+                },
             })
         })
         .collect();

@@ -279,16 +279,21 @@ fn notice_text(b: &mut String, lang: Lang, n: &ClockNotice, names: &Names<'_>) {
     let d = days_word(lang);
     let text = match n.kind {
         K::Repeat => format!(
-            "{} {who} {} {} {}: {} {d} (чл./Art. 26 Б). {}",
-            t(lang, "Повторение:", "Повторение: ", "Repeat: "),
+            "{} {who} {} {} {} {} {d} (чл./Art. 26 Б). {}",
+            t(
+                lang,
+                "Повторение на хода:",
+                "Повторение хода:",
+                "Repeat of the move:"
+            ),
             t(
                 lang,
                 "не е отговорил на ход",
                 "не ответил на ход",
-                "has not answered move"
+                "has not answered for his move"
             ),
             n.move_number,
-            t(lang, "мълчание", "молчание", "silence"),
+            t(lang, "от", "уже", "for"),
             n.figures.silent_days.unwrap_or(0),
             t(
                 lang,

@@ -46,8 +46,10 @@ CREATE TABLE games (
     n           INTEGER NOT NULL,
     white       TEXT NOT NULL,
     black       TEXT NOT NULL,
+    finished    INTEGER NOT NULL DEFAULT 0,
     record      TEXT NOT NULL          -- GameRecord as JSON
 );
+CREATE INDEX games_unfinished ON games(finished) WHERE finished = 0;
 CREATE INDEX games_white ON games(white);
 CREATE INDEX games_black ON games(black);
 
@@ -415,6 +417,19 @@ impl Tx<'_> {
             .collect()
     }
 
+    /// The games not finished, in id order (what the tick sweeps).
+    pub fn unfinished_games(&self) -> Result<Vec<GameRecord>> {
+        let mut st = self
+            .tx
+            .prepare("SELECT id, record FROM games WHERE finished = 0 ORDER BY tournament, n")?;
+        let rows = st
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
+            .collect()
+    }
+
     /// The games in which `email` plays, in id order.
     pub fn games_of(&self, email: &str) -> Result<Vec<GameRecord>> {
         let mut st = self.tx.prepare(
@@ -435,9 +450,9 @@ impl Tx<'_> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
         self.tx.execute(
-            "INSERT INTO games (id, tournament, n, white, black, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, record = ?6",
-            params![record.id, record.tournament, n, record.white, record.black, json],
+            "INSERT INTO games (id, tournament, n, white, black, finished, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7",
+            params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json],
         )?;
         Ok(())
     }
@@ -447,8 +462,8 @@ impl Tx<'_> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
         self.tx.execute(
-            "UPDATE games SET record = ?2 WHERE id = ?1",
-            params![record.id, json],
+            "UPDATE games SET record = ?2, finished = ?3 WHERE id = ?1",
+            params![record.id, json, record.result.is_some()],
         )?;
         Ok(())
     }
