@@ -302,15 +302,35 @@ fn process_one(
         )?;
         return Ok("undecodable".into());
     }
-    if !config.is_player(&from.email) {
-        answer.simple(
-            tx,
-            &from.email,
-            Kind::NoMove,
-            lang,
-            &texts::arbiter_letters(lang),
-        )?;
-        return Ok("arbiter letter".into());
+    if config.is_arbiter(&from.email) {
+        // The arbiter's commands, one a line; from anyone else these words are an ordinary
+        // letter (issue 5 item 5).
+        let results = crate::rules::arbiter::parse_letter(&msg.fresh_text);
+        if !results.is_empty() {
+            let mut lines = Vec::new();
+            for r in results {
+                let line = match r {
+                    Ok(cmd) => match crate::arbiter::execute(tx, config, &mut answer, &cmd, now)? {
+                        Ok(done) => format!("✓ {done}"),
+                        Err(why) => format!("✗ {why}"),
+                    },
+                    Err(e) => format!("✗ {e}"),
+                };
+                lines.push(line);
+            }
+            answer.simple(tx, &from.email, Kind::Decision, lang, &lines.join("\n"))?;
+            return Ok(format!("arbiter: {} command(s)", lines.len()));
+        }
+        if !config.is_player(&from.email) {
+            answer.simple(
+                tx,
+                &from.email,
+                Kind::NoMove,
+                lang,
+                &texts::arbiter_letters(lang),
+            )?;
+            return Ok("arbiter letter".into());
+        }
     }
 
     // Which game (INTERFACE.md "Letters in").
@@ -400,12 +420,36 @@ fn process_one(
         return Ok("which game?".into());
     };
     let color = game.color_of(&from.email).unwrap_or(Color::White);
-    let handled = game::handle_letter(game, color, &msg.fresh_text, today);
-    let record = handled.record.as_ref().unwrap_or(game);
-    if let Some(next) = &handled.record {
+    let mut handled = game::handle_letter(game, color, &msg.fresh_text, today);
+    if let Some(next) = &mut handled.record {
+        // Art. 46: a move sent during leave ends the leave in this game from today.
+        if next.moves.len() > game.moves.len() {
+            crate::arbiter::record_move(tx, next, color, today)?;
+        }
         tx.update_game(next)?;
     }
+    let record = handled.record.as_ref().unwrap_or(game);
     emit(tx, config, &mut answer, record, &handled.effects, today)?;
+    for r in &handled.requests {
+        match r {
+            game::Request::Leave {
+                color,
+                from: first,
+                to: last,
+            } => {
+                crate::arbiter::request_leave(
+                    tx,
+                    config,
+                    &mut answer,
+                    record,
+                    *color,
+                    *first,
+                    *last,
+                    today,
+                )?;
+            }
+        }
+    }
     Ok(format!(
         "game {}: {} effect(s)",
         game.id,
@@ -509,6 +553,7 @@ pub fn parse_day(s: &str) -> Option<NaiveDate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Color;
 
     const CONFIG: &str = r#"
 [bot]
@@ -706,6 +751,127 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             outbox(&store),
             [("ivan@example.test".into(), "no-move".into())]
         );
+    }
+
+    fn kinds(store: &Store) -> Vec<(String, String)> {
+        outbox(store)
+    }
+
+    #[test]
+    fn arbiter_commands_by_letter_are_carried_out_and_told_to_those_concerned() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "arbiter@example.test",
+                "a1@x",
+                "",
+                "Dear all,\r\npenalty T/1 white +5 unsporting behaviour\r\nRegards",
+            ),
+        );
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(g.penalty_days(Color::White), 5);
+        assert_eq!(g.penalties[0].article, "56");
+        let k = kinds(&store);
+        assert!(
+            k.contains(&("ivan@example.test".into(), "decision".into())),
+            "{k:?}"
+        );
+        assert!(
+            k.contains(&("petar@example.test".into(), "decision".into())),
+            "{k:?}"
+        );
+        assert!(
+            k.iter()
+                .filter(|(to, _)| to == "arbiter@example.test")
+                .count()
+                >= 1
+        );
+    }
+
+    #[test]
+    fn arbiter_words_from_a_player_are_an_ordinary_letter() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "petar@example.test",
+                "p1@x",
+                "",
+                "penalty T/1 white +5 because",
+            ),
+        );
+        assert_eq!(
+            store
+                .game("T/1")
+                .unwrap()
+                .unwrap()
+                .penalty_days(Color::White),
+            0
+        );
+    }
+
+    #[test]
+    fn art_44_leave_by_letter_pauses_the_game_and_tells_the_opponent_and_arbiter() {
+        let (mut store, config) = setup("");
+        // at() is 12 Jan 2026: leave 1–10 February is announced before it starts.
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "petar@example.test",
+                "l1@x",
+                "",
+                "отпуск 01.02.2026–10.02.2026",
+            ),
+        );
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(g.suspensions.len(), 1, "{:?}", g.suspensions);
+        assert_eq!(g.suspensions[0].color, Some(Color::Black));
+        let k = kinds(&store);
+        for who in [
+            "ivan@example.test",
+            "petar@example.test",
+            "arbiter@example.test",
+        ] {
+            assert!(k.contains(&(who.into(), "leave".into())), "{who}: {k:?}");
+        }
+    }
+
+    #[test]
+    fn art_42_leave_beyond_the_yearly_quota_is_refused() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "petar@example.test",
+                "l1@x",
+                "",
+                "leave 2026-02-01 2026-03-15",
+            ),
+        );
+        assert!(store.game("T/1").unwrap().unwrap().suspensions.is_empty());
+        assert_eq!(
+            kinds(&store),
+            [("petar@example.test".into(), "leave".into())]
+        );
+    }
+
+    #[test]
+    fn art_43_special_leave_by_the_arbiter_also_retroactive() {
+        let (mut store, config) = setup("");
+        let out = crate::arbiter::run_command(
+            &mut store,
+            &config,
+            "leave petar@example.test 2026-01-01 2026-01-05",
+            at(),
+        )
+        .unwrap();
+        assert!(out.is_ok(), "{out:?}");
+        assert_eq!(store.game("T/1").unwrap().unwrap().suspensions.len(), 1);
     }
 
     #[test]

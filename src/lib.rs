@@ -2,20 +2,24 @@
 //!
 //! # Layout
 //! - [`rules`]   PURE core: notation, letters, games, clocks. No IO, no clock, no async, no SQL.
+//! - [`arbiter`] carrying out the arbiter's commands and players' leave requests
 //! - [`config`]  TOML → raw structs → validated `Config`, errors with line and column
 //! - [`clock`]   the one place that reads the time (`AMICI_NOW` overrides it)
 //! - [`store`]   SQLite: migrations, raw inbound log, game records, outbox, IMAP progress
 //! - [`mail`]    IMAP in, MIME reading, reply texts, SMTP / `.eml` out
 //! - [`engine`]  a stored letter → rules → new state + replies, in one transaction
 //! - [`tick`]    the daily sweep over all games
+//! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`status`]  `amici status` text and JSON
 //! - [`daemon`]  `amici run`: the loop tying it together
 
+pub mod arbiter;
 pub mod clock;
 pub mod config;
 pub mod daemon;
 pub mod engine;
 pub mod mail;
+pub mod report;
 pub mod rules;
 pub mod status;
 pub mod store;

@@ -56,6 +56,16 @@ enum Command {
     },
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
+    /// Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter.
+    /// Commands: `confirm GAME [N]`, `reject GAME [N]` (overstep claim, Art. 38),
+    /// `penalty GAME white|black ±DAYS REASON` (Art. 56), `forfeit GAME white|black|both`,
+    /// `result GAME 1-0|0-1|1/2-1/2 [adjudication]`, `leave EMAIL FROM TO` (special leave,
+    /// Art. 43), `extend TOURNAMENT DATE` (Art. 50), `withdraw EMAIL [illness]` (Art. 47, 48),
+    /// `exclude EMAIL` (Art. 56). Those concerned are told by mail.
+    Arbiter {
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        command: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -177,6 +187,19 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             engine::process_pending(&mut store, &config, now)?;
             flush(store, &config)?;
+        }
+        Command::Arbiter { command } => {
+            let mut store = open(&config)?;
+            let line = command.join(" ");
+            let outcome = amici::arbiter::run_command(&mut store, &config, &line, clock::now()?)?;
+            flush(store, &config)?;
+            match outcome {
+                Ok(done) => println!("{done}"),
+                Err(why) => {
+                    eprintln!("amici: {why}");
+                    return Ok(ExitCode::from(1));
+                }
+            }
         }
         Command::Tick => {
             let mut store = open(&config)?;

@@ -809,6 +809,53 @@ pub fn render(
             };
             let _ = writeln!(b, "{line}");
         }
+        Msg::Leave {
+            who,
+            from,
+            to,
+            special,
+        } => {
+            let _ = writeln!(
+                b,
+                "{} {} {} – {}{} (чл./Art. {}). {}",
+                t(lang, "Отпуск на", "Отпуск", "Leave of"),
+                role_name(*who, names),
+                date(*from),
+                date(*to),
+                if *special {
+                    t(
+                        lang,
+                        " (специален отпуск)",
+                        " (специальный отпуск)",
+                        " (special leave)",
+                    )
+                } else {
+                    ""
+                },
+                if *special { "43" } else { "41–45" },
+                t(
+                    lang,
+                    "Всички партии на играча спират; времето на никого не тече (чл. 45).",
+                    "Все партии игрока приостановлены; время ни у кого не идёт (ст. 45).",
+                    "All his games pause; neither player's time counts (Art. 45)."
+                )
+            );
+        }
+        Msg::LeaveRefused { reason } => {
+            let _ = writeln!(
+                b,
+                "{} {reason}",
+                t(
+                    lang,
+                    "Отпускът не е приет:",
+                    "Отпуск не принят:",
+                    "The leave is refused:"
+                )
+            );
+        }
+        Msg::Announcement { text } => {
+            let _ = writeln!(b, "{text}");
+        }
         Msg::VariantDeclined => {
             let _ = writeln!(
                 b,

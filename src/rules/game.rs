@@ -263,6 +263,17 @@ pub enum Msg {
     Decision { text: String },
     /// The bot has recorded an explicit `decline` of the opponent's variant.
     VariantDeclined,
+    /// A player's leave (Art. 44; special leave Art. 43): every game of his pauses.
+    Leave {
+        who: Role,
+        from: Day,
+        to: Day,
+        special: bool,
+    },
+    /// A leave request refused, with the rule's reason.
+    LeaveRefused { reason: String },
+    /// An arbiter's decision in words (withdrawal, exclusion, extension …).
+    Announcement { text: String },
 }
 
 /// A message the core asks the shell to send.

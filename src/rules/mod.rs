@@ -3,6 +3,7 @@
 //! carries out. A test (`tests/purity.rs`) fails if anything here names tokio, rusqlite,
 //! lettre, async_imap, std::fs, std::net or reads the system clock.
 //!
+//! - `arbiter` the arbiter's commands (letters and `amici arbiter …`), parsed
 //! - `model`   the shared vocabulary: modes, notations, parameters, the record's parts
 //! - `game`    one game: a letter or a decision in, the new record and the effects out
 //! - `notation` text ↔ move in each notation (bg, ru, en, de, ICCF numeric), diagrams
@@ -14,9 +15,11 @@
 //! - `pairing` FIDE Berger tables, double round robin, explicit lists (game numbering)
 //! - `standings` points and tie-breaks (§708, §709.2); `standings_html` the published page
 //! - `team`    team standings (the annex's chain)
+//! - `pgn`     one game as PGN: roster, correspondence tags, sending dates and days per move
 //! - `pgn_results` results of any PGN collection, for `standings --pgn`
 //! - `trf`     TRF-16 export (§709.1)
 
+pub mod arbiter;
 pub mod clock;
 pub mod game;
 pub mod leave;
@@ -24,6 +27,7 @@ pub mod letter;
 pub mod model;
 pub mod notation;
 pub mod pairing;
+pub mod pgn;
 pub mod pgn_results;
 pub mod standings;
 pub mod standings_html;

@@ -94,6 +94,11 @@ CREATE TABLE events (
     detail      TEXT NOT NULL
 );
 
+CREATE TABLE players (
+    email       TEXT PRIMARY KEY,
+    leave       TEXT NOT NULL          -- LeaveBook as JSON (Art. 41–46, across all games)
+);
+
 CREATE TABLE meta (
     key         TEXT PRIMARY KEY,
     value       TEXT NOT NULL
@@ -547,6 +552,36 @@ impl Tx<'_> {
             params![at, game, kind, detail],
         )?;
         Ok(())
+    }
+
+    /// A player's leave book (empty for a player who never took leave).
+    pub fn leave_book(&self, email: &str) -> Result<crate::rules::leave::LeaveBook> {
+        let json: Option<String> = self
+            .tx
+            .query_row("SELECT leave FROM players WHERE email = ?1", [email], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(email.to_string(), e)))
+            .transpose()
+            .map(Option::unwrap_or_default)
+    }
+
+    pub fn put_leave_book(&self, email: &str, book: &crate::rules::leave::LeaveBook) -> Result<()> {
+        let json =
+            serde_json::to_string(book).map_err(|e| StoreError::Record(email.to_string(), e))?;
+        self.tx.execute(
+            "INSERT INTO players (email, leave) VALUES (?1, ?2) ON CONFLICT(email) DO UPDATE SET leave = ?2",
+            params![email, json],
+        )?;
+        Ok(())
+    }
+
+    pub fn meta(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .tx
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()?)
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {

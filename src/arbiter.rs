@@ -1,0 +1,469 @@
+//! Carrying out the arbiter's commands (from a letter of the arbiter's address or from
+//! `amici arbiter …`) and players' leave requests: each in the caller's transaction, logged in
+//! `events` with its article, and told to those concerned.
+
+use chrono::{DateTime, FixedOffset, Months};
+use shakmaty::Color;
+
+use crate::config::Config;
+use crate::engine::{self, Answer, EngineError};
+use crate::rules::arbiter::ArbiterCommand;
+use crate::rules::game::{self, GameRecord, Msg, Role, Status, Termination};
+use crate::rules::leave::LeaveBook;
+use crate::rules::model::{Day, GameResult, Kind, Suspension};
+use crate::store::Tx;
+
+/// The outcome of one command, in words for the arbiter (English: the log and the CLI).
+pub type Outcome = Result<String, String>;
+
+fn win_for(c: Color) -> GameResult {
+    if c == Color::White {
+        GameResult::WhiteWins
+    } else {
+        GameResult::BlackWins
+    }
+}
+
+/// The end date in force: the configured one or the arbiter's extension (Art. 50).
+pub fn end_date(
+    tx: &Tx<'_>,
+    config: &Config,
+    tournament: &str,
+) -> Result<Option<Day>, EngineError> {
+    let Some(t) = config.tournament(tournament) else {
+        return Ok(None);
+    };
+    let ext = tx
+        .meta(&format!("end:{tournament}"))?
+        .and_then(|s| s.parse::<Day>().ok());
+    Ok(Some(ext.map_or(t.end, |e| e.max(t.end))))
+}
+
+/// Periods of end-date extension of the tournament (Art. 42 note 2: no ordinary leave then).
+fn extensions(
+    tx: &Tx<'_>,
+    config: &Config,
+    tournament: &str,
+) -> Result<Vec<(Day, Day)>, EngineError> {
+    let Some(t) = config.tournament(tournament) else {
+        return Ok(Vec::new());
+    };
+    match end_date(tx, config, tournament)? {
+        Some(e) if e > t.end => Ok(vec![(t.end.succ_opt().unwrap_or(t.end), e)]),
+        _ => Ok(Vec::new()),
+    }
+}
+
+fn game(tx: &Tx<'_>, id: &str) -> Result<Result<GameRecord, String>, EngineError> {
+    Ok(tx.game(id)?.ok_or_else(|| format!("no game {id}")))
+}
+
+/// Applies a player's leave book to every unfinished game of his: his suspensions are
+/// replaced by the book's, and his opponents and the arbiter are told.
+fn apply_leave(
+    tx: &Tx<'_>,
+    config: &Config,
+    out: &mut Answer<'_>,
+    email: &str,
+    book: &LeaveBook,
+    announce: Option<(Day, Day, bool)>,
+    today: Day,
+) -> Result<(), EngineError> {
+    for mut rec in tx.games_of(email)? {
+        if rec.status == Status::Finished {
+            continue;
+        }
+        let Some(color) = rec.color_of(email) else {
+            continue;
+        };
+        rec.suspensions.retain(|s| s.color != Some(color));
+        rec.suspensions.extend(book.suspensions(&rec.id, color));
+        tx.update_game(&rec)?;
+        if let Some((from, to, special)) = announce {
+            let msg = Msg::Leave {
+                who: Role::of(color),
+                from,
+                to,
+                special,
+            };
+            let effects: Vec<game::Effect> =
+                [Role::of(color), Role::of(color.other()), Role::Arbiter]
+                    .into_iter()
+                    .map(|to| game::Effect {
+                        to,
+                        kind: Kind::Leave,
+                        msg: msg.clone(),
+                    })
+                    .collect();
+            engine::emit(tx, config, out, &rec, &effects, today)?;
+        }
+    }
+    Ok(())
+}
+
+/// A player's leave request by letter (Art. 41, 42, 44).
+pub(crate) fn request_leave(
+    tx: &Tx<'_>,
+    config: &Config,
+    out: &mut Answer<'_>,
+    rec: &GameRecord,
+    color: Color,
+    from: Day,
+    to: Day,
+    today: Day,
+) -> Result<(), EngineError> {
+    let email = rec.address(color).to_string();
+    let mut book = tx.leave_book(&email)?;
+    let ext = extensions(tx, config, &rec.tournament)?;
+    match book.request(&rec.params, from, to, today, &ext) {
+        Ok(_) => {
+            tx.put_leave_book(&email, &book)?;
+            tx.log_event(
+                &out.now.to_rfc3339(),
+                Some(&rec.id),
+                "leave",
+                &format!("Art. 44: {email} {from} – {to}"),
+            )?;
+            apply_leave(
+                tx,
+                config,
+                out,
+                &email,
+                &book,
+                Some((from, to, false)),
+                today,
+            )
+        }
+        Err(e) => {
+            let effects = [game::Effect {
+                to: Role::of(color),
+                kind: Kind::Leave,
+                msg: Msg::LeaveRefused {
+                    reason: e.to_string(),
+                },
+            }];
+            engine::emit(tx, config, out, rec, &effects, today)
+        }
+    }
+}
+
+/// Art. 46: a move sent during leave ends the leave in that game from that day.
+pub fn record_move(
+    tx: &Tx<'_>,
+    rec: &mut GameRecord,
+    color: Color,
+    sent: Day,
+) -> Result<(), EngineError> {
+    let email = rec.address(color).to_string();
+    let mut book = tx.leave_book(&email)?;
+    if book.leaves.is_empty() || book.record_move(&rec.id, sent).is_empty() {
+        return Ok(());
+    }
+    tx.put_leave_book(&email, &book)?;
+    rec.suspensions.retain(|s| s.color != Some(color));
+    rec.suspensions.extend(book.suspensions(&rec.id, color));
+    Ok(())
+}
+
+/// Runs one arbiter command in the caller's transaction.
+pub(crate) fn execute(
+    tx: &Tx<'_>,
+    config: &Config,
+    out: &mut Answer<'_>,
+    cmd: &ArbiterCommand,
+    now: DateTime<FixedOffset>,
+) -> Result<Outcome, EngineError> {
+    let today = engine::local_day(config, now);
+    let at = now.to_rfc3339();
+    let apply = |h: game::Handled,
+                 out: &mut Answer<'_>,
+                 what: &str,
+                 article: &str|
+     -> Result<Outcome, EngineError> {
+        let Some(next) = h.record else {
+            return Ok(Err("nothing to change".into()));
+        };
+        tx.update_game(&next)?;
+        tx.log_event(
+            &at,
+            Some(&next.id),
+            "arbiter",
+            &format!("Art. {article}: {what}"),
+        )?;
+        engine::emit(tx, config, out, &next, &h.effects, today)?;
+        Ok(Ok(format!("{}: {what} (Art. {article})", next.id)))
+    };
+    match cmd {
+        ArbiterCommand::Confirm { game: id, claim }
+        | ArbiterCommand::Reject { game: id, claim } => {
+            let confirm = matches!(cmd, ArbiterCommand::Confirm { .. });
+            let rec = match game(tx, id)? {
+                Ok(r) => r,
+                Err(e) => return Ok(Err(e)),
+            };
+            match game::decide_claim(&rec, *claim, confirm, today) {
+                Ok(h) => apply(
+                    h,
+                    out,
+                    if confirm {
+                        "overstep claim confirmed"
+                    } else {
+                        "overstep claim rejected"
+                    },
+                    "38",
+                ),
+                Err(e) => Ok(Err(format!("{id}: {e}"))),
+            }
+        }
+        ArbiterCommand::Penalty {
+            game: id,
+            color,
+            days,
+            reason,
+        } => {
+            let rec = match game(tx, id)? {
+                Ok(r) => r,
+                Err(e) => return Ok(Err(e)),
+            };
+            let h = game::arbiter_penalty(&rec, *color, *days, reason, today);
+            apply(
+                h,
+                out,
+                &format!(
+                    "{days:+} days to {} ({reason})",
+                    if *color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                ),
+                "56",
+            )
+        }
+        ArbiterCommand::Forfeit { game: id, loser } => {
+            let rec = match game(tx, id)? {
+                Ok(r) => r,
+                Err(e) => return Ok(Err(e)),
+            };
+            let result = loser.map_or(GameResult::BothLose, |l| win_for(l.other()));
+            apply(
+                game::set_result(&rec, result, Termination::Forfeit),
+                out,
+                &format!("forfeit, {}", result.pgn()),
+                "56",
+            )
+        }
+        ArbiterCommand::Result {
+            game: id,
+            result,
+            adjudication,
+        } => {
+            let rec = match game(tx, id)? {
+                Ok(r) => r,
+                Err(e) => return Ok(Err(e)),
+            };
+            let (term, art) = if *adjudication {
+                (Termination::Adjudication, "53")
+            } else {
+                (Termination::ArbiterDecision, "56")
+            };
+            apply(
+                game::set_result(&rec, *result, term),
+                out,
+                &format!("result {}", result.pgn()),
+                art,
+            )
+        }
+        ArbiterCommand::Leave { player, from, to } => {
+            if !config.is_player(player) {
+                return Ok(Err(format!("{player} is not a registered player")));
+            }
+            let mut book = tx.leave_book(player)?;
+            if let Err(e) = book.grant_special(*from, *to, today) {
+                return Ok(Err(e.to_string()));
+            }
+            tx.put_leave_book(player, &book)?;
+            tx.log_event(
+                &at,
+                None,
+                "arbiter",
+                &format!("Art. 43: special leave {player} {from} – {to}"),
+            )?;
+            apply_leave(
+                tx,
+                config,
+                out,
+                player,
+                &book,
+                Some((*from, *to, true)),
+                today,
+            )?;
+            Ok(Ok(format!(
+                "special leave for {player} {from} – {to} (Art. 43)"
+            )))
+        }
+        ArbiterCommand::Extend { tournament, to } => {
+            let Some(t) = config.tournament(tournament) else {
+                return Ok(Err(format!("no tournament {tournament}")));
+            };
+            // Art. 50: at most 6 months beyond the end date.
+            let limit = t.end.checked_add_months(Months::new(6)).unwrap_or(t.end);
+            if *to <= t.end || *to > limit {
+                return Ok(Err(format!(
+                    "Art. 50: the new end date must be after {} and at most 6 months later ({limit})",
+                    t.end
+                )));
+            }
+            let games: Vec<GameRecord> = tx
+                .games()?
+                .into_iter()
+                .filter(|g| g.tournament == *tournament)
+                .collect();
+            let finished = games
+                .iter()
+                .filter(|g| g.status == Status::Finished)
+                .count();
+            let share = if games.is_empty() {
+                100.0
+            } else {
+                100.0 * finished as f64 / games.len() as f64
+            };
+            tx.set_meta(&format!("end:{tournament}"), &to.to_string())?;
+            let what = format!(
+                "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%)",
+                games.len()
+            );
+            tx.log_event(&at, None, "arbiter", &format!("Art. 50: {what}"))?;
+            for g in games.iter().filter(|g| g.status != Status::Finished) {
+                let effects: Vec<game::Effect> = [Role::White, Role::Black]
+                    .into_iter()
+                    .map(|to_| game::Effect {
+                        to: to_,
+                        kind: Kind::Decision,
+                        msg: Msg::Announcement {
+                            text: format!("{what}. Art. 50."),
+                        },
+                    })
+                    .collect();
+                engine::emit(tx, config, out, g, &effects, today)?;
+            }
+            Ok(Ok(what))
+        }
+        ArbiterCommand::Withdraw { player, illness } => {
+            let games = tx.games_of(player)?;
+            if games.is_empty() {
+                return Ok(Err(format!("{player} plays no game")));
+            }
+            let mut done = Vec::new();
+            for rec in games.iter().filter(|g| g.status != Status::Finished) {
+                let Some(color) = rec.color_of(player) else {
+                    continue;
+                };
+                let h = if *illness {
+                    // Art. 48: unfinished games go to adjudication.
+                    let mut next = rec.clone();
+                    next.status = Status::Adjudication;
+                    let text = "Art. 48: this game goes to adjudication (withdrawal for illness)."
+                        .to_string();
+                    let effects = [Role::White, Role::Black, Role::Arbiter]
+                        .into_iter()
+                        .map(|to| game::Effect {
+                            to,
+                            kind: Kind::Adjudication,
+                            msg: Msg::Announcement { text: text.clone() },
+                        })
+                        .collect();
+                    game::Handled {
+                        record: Some(next),
+                        effects,
+                        requests: Vec::new(),
+                    }
+                } else {
+                    // Art. 47 А: unfinished games are lost.
+                    game::set_result(rec, win_for(color.other()), Termination::Forfeit)
+                };
+                if let Ok(line) = apply(
+                    h,
+                    out,
+                    if *illness {
+                        "to adjudication (withdrawal)"
+                    } else {
+                        "lost by withdrawal"
+                    },
+                    if *illness { "48" } else { "47" },
+                )? {
+                    done.push(line);
+                }
+            }
+            Ok(Ok(format!(
+                "{player} withdrawn: {}",
+                if done.is_empty() {
+                    "no unfinished game".into()
+                } else {
+                    done.join("; ")
+                }
+            )))
+        }
+        ArbiterCommand::Exclude { player } => {
+            let mut done = Vec::new();
+            for rec in tx
+                .games_of(player)?
+                .iter()
+                .filter(|g| g.status != Status::Finished)
+            {
+                let Some(color) = rec.color_of(player) else {
+                    continue;
+                };
+                if let Ok(line) = apply(
+                    game::set_result(rec, win_for(color.other()), Termination::Forfeit),
+                    out,
+                    "forfeit by exclusion",
+                    "56",
+                )? {
+                    done.push(line);
+                }
+            }
+            Ok(Ok(format!(
+                "{player} excluded: {}",
+                if done.is_empty() {
+                    "no unfinished game".into()
+                } else {
+                    done.join("; ")
+                }
+            )))
+        }
+    }
+}
+
+/// `amici arbiter …`: runs one command line as if the arbiter had written it, in its own
+/// transaction. Returns what was done, or why not.
+pub fn run_command(
+    store: &mut crate::store::Store,
+    config: &Config,
+    line: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<Outcome, EngineError> {
+    let cmd = match crate::rules::arbiter::parse_line(line) {
+        Ok(Some(c)) => c,
+        Ok(None) => {
+            return Ok(Err(format!(
+                "`{line}` is not an arbiter command (confirm, reject, penalty, forfeit, result, leave, extend, withdraw, exclude)"
+            )));
+        }
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    engine::sync_config(store, config)?;
+    store.transaction(|tx| {
+        let mut out = Answer::unprompted(config, format!("cmd:{now}:{line}"), now);
+        execute(tx, config, &mut out, &cmd, now)
+    })
+}
+
+/// Suspensions of one side in a game, for tests and status.
+pub fn leave_days(rec: &GameRecord, color: Color) -> Vec<Suspension> {
+    rec.suspensions
+        .iter()
+        .filter(|s| s.color == Some(color))
+        .cloned()
+        .collect()
+}

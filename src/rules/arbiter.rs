@@ -1,0 +1,309 @@
+//! The arbiter's commands, as written in a letter from the arbiter's address or on the
+//! command line (`amici arbiter …`): one command a line, English, Bulgarian or Russian
+//! keywords. Parsing only; the shell carries them out.
+
+use super::model::{Color, Day, GameResult};
+
+/// One decision of the arbiter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArbiterCommand {
+    /// Confirm an overstep claim (Art. 38); the last pending one when no number is given.
+    Confirm { game: String, claim: Option<usize> },
+    /// Reject an overstep claim (Art. 38).
+    Reject { game: String, claim: Option<usize> },
+    /// Penalty days (Art. 56, or Art. 22/40 by reason), negative to take them back.
+    Penalty {
+        game: String,
+        color: Color,
+        days: i32,
+        reason: String,
+    },
+    /// Forfeit (Art. 56): the side named loses; `None`: both lose.
+    Forfeit { game: String, loser: Option<Color> },
+    /// Set a result: an adjudication (Art. 53–55) or another decision.
+    Result {
+        game: String,
+        result: GameResult,
+        adjudication: bool,
+    },
+    /// Special leave (Art. 43), also retroactive.
+    Leave { player: String, from: Day, to: Day },
+    /// Extend the tournament's end date (Art. 50).
+    Extend { tournament: String, to: Day },
+    /// Withdrawal (Art. 47 А) or, with `illness`, serious illness or death (Art. 48).
+    Withdraw { player: String, illness: bool },
+    /// Exclusion (Art. 56): every unfinished game forfeited.
+    Exclude { player: String },
+}
+
+/// Why a line is not a command (only reported when it starts with a command word).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CommandError(pub String);
+
+fn color(s: &str) -> Option<Color> {
+    match s.to_lowercase().as_str() {
+        "white" | "w" | "бели" | "белите" | "белые" | "белый" => {
+            Some(Color::White)
+        }
+        "black" | "b" | "черни" | "черните" | "черные" | "черный" => {
+            Some(Color::Black)
+        }
+        _ => None,
+    }
+}
+
+fn date(s: &str) -> Option<Day> {
+    let s = s.trim_end_matches(['.', ',']);
+    if let Ok(d) = s.parse::<Day>() {
+        return Some(d);
+    }
+    let parts: Vec<&str> = s.split(['.', '/']).collect();
+    if let [d, m, y] = parts.as_slice() {
+        return Day::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    }
+    None
+}
+
+fn result(s: &str) -> Option<GameResult> {
+    match s {
+        "1-0" => Some(GameResult::WhiteWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" | "½-½" | "1/2" | "½" | "draw" | "реми" | "ничья" => {
+            Some(GameResult::Draw)
+        }
+        "0-0" => Some(GameResult::BothLose),
+        _ => None,
+    }
+}
+
+/// The command word of a line, normalised to English.
+fn verb(word: &str) -> Option<&'static str> {
+    Some(match word.to_lowercase().trim_end_matches(':') {
+        "confirm" | "потвърждавам" | "потвърждава" | "подтверждаю" => {
+            "confirm"
+        }
+        "reject" | "отхвърлям" | "отклоняю" => "reject",
+        "penalty" | "наказание" | "штраф" => "penalty",
+        "forfeit" | "служебно" | "служебный" => "forfeit",
+        "result" | "резултат" | "результат" => "result",
+        "leave" | "special-leave" | "отпуск" => "leave",
+        "extend" | "удължавам" | "продлеваю" => "extend",
+        "withdraw" | "оттегляне" | "выбытие" => "withdraw",
+        "exclude" | "изключвам" | "исключаю" => "exclude",
+        _ => return None,
+    })
+}
+
+/// Reads one line. `Ok(None)`: not a command line (prose); `Err`: a command word with
+/// arguments that do not fit, explained.
+pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(v) = words.first().and_then(|w| verb(w)) else {
+        return Ok(None);
+    };
+    let arg = |i: usize| words.get(i).copied();
+    let err = |usage: &str| CommandError(format!("`{}`: expected `{usage}`", line.trim()));
+    let claim = |i: usize| {
+        arg(i)
+            .and_then(|s| s.trim_start_matches('#').parse::<usize>().ok())
+            .map(|n| n.saturating_sub(1))
+    };
+    let cmd = match v {
+        "confirm" | "reject" => {
+            let game = arg(1)
+                .ok_or_else(|| err(&format!("{v} GAME [CLAIM-NUMBER]")))?
+                .to_string();
+            if v == "confirm" {
+                ArbiterCommand::Confirm {
+                    game,
+                    claim: claim(2),
+                }
+            } else {
+                ArbiterCommand::Reject {
+                    game,
+                    claim: claim(2),
+                }
+            }
+        }
+        "penalty" => {
+            let usage = "penalty GAME white|black ±DAYS REASON";
+            let game = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let color = arg(2).and_then(color).ok_or_else(|| err(usage))?;
+            let days = arg(3)
+                .and_then(|d| d.trim_start_matches('+').parse::<i32>().ok())
+                .ok_or_else(|| err(usage))?;
+            if days.abs() > 365 {
+                return Err(err(usage));
+            }
+            let reason = words.get(4..).map(|w| w.join(" ")).unwrap_or_default();
+            ArbiterCommand::Penalty {
+                game,
+                color,
+                days,
+                reason,
+            }
+        }
+        "forfeit" => {
+            let usage = "forfeit GAME white|black|both";
+            let game = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let loser = match arg(2) {
+                Some(s) if matches!(s.to_lowercase().as_str(), "both" | "двамата" | "оба") => {
+                    None
+                }
+                Some(s) => Some(color(s).ok_or_else(|| err(usage))?),
+                None => return Err(err(usage)),
+            };
+            ArbiterCommand::Forfeit { game, loser }
+        }
+        "result" => {
+            let usage = "result GAME 1-0|0-1|1/2-1/2 [adjudication]";
+            let game = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let result = arg(2).and_then(result).ok_or_else(|| err(usage))?;
+            let adjudication = arg(3).is_some_and(|s| {
+                matches!(
+                    s.to_lowercase().as_str(),
+                    "adjudication" | "присъждане" | "присуждение"
+                )
+            });
+            ArbiterCommand::Result {
+                game,
+                result,
+                adjudication,
+            }
+        }
+        "leave" => {
+            let usage = "leave PLAYER-EMAIL FROM TO (dates 2026-06-01 or 1.6.2026)";
+            let player = arg(1)
+                .filter(|p| p.contains('@'))
+                .ok_or_else(|| err(usage))?
+                .to_lowercase();
+            let from = arg(2).and_then(date).ok_or_else(|| err(usage))?;
+            let to = arg(3).and_then(date).ok_or_else(|| err(usage))?;
+            ArbiterCommand::Leave { player, from, to }
+        }
+        "extend" => {
+            let usage = "extend TOURNAMENT NEW-END-DATE";
+            let tournament = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let to = arg(2).and_then(date).ok_or_else(|| err(usage))?;
+            ArbiterCommand::Extend { tournament, to }
+        }
+        "withdraw" => {
+            let usage = "withdraw PLAYER-EMAIL [illness]";
+            let player = arg(1)
+                .filter(|p| p.contains('@'))
+                .ok_or_else(|| err(usage))?
+                .to_lowercase();
+            let illness = arg(2).is_some_and(|s| {
+                matches!(
+                    s.to_lowercase().as_str(),
+                    "illness" | "death" | "болест" | "смърт" | "болезнь" | "смерть"
+                )
+            });
+            ArbiterCommand::Withdraw { player, illness }
+        }
+        "exclude" => {
+            let player = arg(1)
+                .filter(|p| p.contains('@'))
+                .ok_or_else(|| err("exclude PLAYER-EMAIL"))?
+                .to_lowercase();
+            ArbiterCommand::Exclude { player }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(cmd))
+}
+
+/// Every command line of a letter, in order, with the lines that failed.
+pub fn parse_letter(text: &str) -> Vec<Result<ArbiterCommand, CommandError>> {
+    text.lines()
+        .filter_map(|l| parse_line(l).transpose())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn art_38_confirm_and_reject_name_the_game_and_optionally_the_claim() {
+        assert_eq!(
+            parse_line("confirm BG/3").unwrap(),
+            Some(ArbiterCommand::Confirm {
+                game: "BG/3".into(),
+                claim: None
+            })
+        );
+        assert_eq!(
+            parse_line("отхвърлям BG/3 #2").unwrap(),
+            Some(ArbiterCommand::Reject {
+                game: "BG/3".into(),
+                claim: Some(1)
+            })
+        );
+    }
+
+    #[test]
+    fn art_56_penalty_with_sign_and_reason() {
+        assert_eq!(
+            parse_line("penalty BG/3 black +10 unsporting behaviour").unwrap(),
+            Some(ArbiterCommand::Penalty {
+                game: "BG/3".into(),
+                color: Color::Black,
+                days: 10,
+                reason: "unsporting behaviour".into()
+            })
+        );
+        assert_eq!(
+            parse_line("наказание BG/3 белите -5 грешка")
+                .unwrap()
+                .map(|c| matches!(c, ArbiterCommand::Penalty { days: -5, .. })),
+            Some(true)
+        );
+        assert!(parse_line("penalty BG/3 purple 5").is_err());
+    }
+
+    #[test]
+    fn art_43_special_leave_in_either_date_form() {
+        assert_eq!(
+            parse_line("leave ivan@x.test 1.6.2026 2026-06-30").unwrap(),
+            Some(ArbiterCommand::Leave {
+                player: "ivan@x.test".into(),
+                from: "2026-06-01".parse().unwrap(),
+                to: "2026-06-30".parse().unwrap()
+            })
+        );
+    }
+
+    #[test]
+    fn prose_is_not_a_command() {
+        assert_eq!(parse_line("Dear players, good luck").unwrap(), None);
+        assert!(
+            parse_letter("Hello\nforfeit BG/1 both\nresult BG/2 1/2-1/2 adjudication\nthanks")
+                .iter()
+                .all(Result::is_ok)
+        );
+        assert_eq!(
+            parse_letter("Hello\nforfeit BG/1 both\nresult BG/2 ½-½ adjudication").len(),
+            2
+        );
+    }
+
+    #[test]
+    fn art_47_48_withdrawal_and_illness() {
+        assert_eq!(
+            parse_line("withdraw maria@x.test").unwrap(),
+            Some(ArbiterCommand::Withdraw {
+                player: "maria@x.test".into(),
+                illness: false
+            })
+        );
+        assert_eq!(
+            parse_line("withdraw maria@x.test illness").unwrap(),
+            Some(ArbiterCommand::Withdraw {
+                player: "maria@x.test".into(),
+                illness: true
+            })
+        );
+    }
+}
