@@ -258,13 +258,14 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
         let end = from + ((s.move_number.max(from) - from) / period + 1) * period - 1;
         let _ = writeln!(
             b,
-            "  {}: {} {d}{pen}; {} {end}: {} {d}, {} {} {d}.",
+            "  {}: {} {d}{pen}; {} {end}: {} {d}, {} {} {}.",
             side(lang, c),
             s.total_days,
             t(lang, "лимит до ход", "лимит до хода", "limit up to move"),
             s.allowance,
             t(lang, "остават", "осталось", "left"),
-            s.days_left
+            s.days_left,
+            d.trim_end_matches('.')
         );
     }
 }
@@ -882,6 +883,8 @@ pub fn render(
             "— amici, the arbiter bot"
         )
     );
+    // Article references are written once for all languages; each reads its own abbreviation.
+    let b = b.replace("чл./Art.", t(lang, "чл.", "ст.", "Art."));
     (subject, b)
 }
 

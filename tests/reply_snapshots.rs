@@ -1,0 +1,170 @@
+//! Snapshots of the reply texts for each verdict, in Bulgarian, Russian and English: what a
+//! player actually reads. A change in wording shows up as a snapshot diff to review
+//! (`cargo insta review`, or `INSTA_UPDATE=always cargo test --test reply_snapshots`).
+
+use amici::mail::render::{Names, render};
+use amici::rules::game::{GameRecord, Handled, Role, handle_letter};
+use amici::rules::model::{Day, Lang, Mode, Notation, Params};
+use shakmaty::Color;
+
+fn day(s: &str) -> Day {
+    s.parse().unwrap()
+}
+
+fn game() -> GameRecord {
+    GameRecord::new(
+        "BG-2026-01/3".into(),
+        "BG-2026-01".into(),
+        "ivan@example.test".into(),
+        "petar@example.test".into(),
+        Params::for_mode(Mode::Email),
+        Notation::Bg,
+        day("2026-03-01"),
+    )
+}
+
+fn played(g: GameRecord, moves: &[(Color, &str, &str)]) -> GameRecord {
+    moves.iter().fold(g, |g, (c, text, d)| {
+        handle_letter(&g, *c, text, day(d)).record.expect("legal")
+    })
+}
+
+/// After 1. e4 e5 (sent 3 and 5 March), White to move.
+fn opened() -> GameRecord {
+    played(
+        game(),
+        &[
+            (Color::White, "1. e2-e4", "2026-03-03"),
+            (Color::Black, "1. e2-e4 e7-e5", "2026-03-05"),
+        ],
+    )
+}
+
+/// Renders the message to `to` in each language.
+fn texts(rec: &GameRecord, h: &Handled, to: Role, today: &str) -> String {
+    let next = h.record.as_ref().unwrap_or(rec);
+    let names = Names {
+        white: "Иван Петров",
+        black: "Petar Georgiev",
+    };
+    let e = h
+        .effects
+        .iter()
+        .find(|e| e.to == to)
+        .expect("a message to that role");
+    let mut out = format!("X-Amici-Kind: {}\n", e.kind.as_str());
+    for lang in [Lang::Bg, Lang::Ru, Lang::En] {
+        let (subject, body) = render(next, &names, &e.msg, lang, day(today), None);
+        out.push_str(&format!("=== {lang:?}\nSubject: {subject}\n\n{body}"));
+    }
+    out
+}
+
+fn letter(rec: &GameRecord, from: Color, text: &str, today: &str) -> Handled {
+    handle_letter(rec, from, text, day(today))
+}
+
+#[test]
+fn accepted_complete_letter_ack() {
+    let g = opened();
+    let h = letter(
+        &g,
+        Color::White,
+        "1... e7-e5 2. Кg1-f3; 5.3. – 6.3. – 8.3. = 2 дни; общо време белите 4 – черните 1",
+        "2026-03-08",
+    );
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn accepted_move_forwarded_to_the_opponent() {
+    let g = opened();
+    let h = letter(
+        &g,
+        Color::White,
+        "1... e7-e5 2. Кg1-f3; 5.3. – 6.3. – 8.3. = 2 дни; общо време белите 4 – черните 1",
+        "2026-03-08",
+    );
+    insta::assert_snapshot!(texts(&g, &h, Role::Black, "2026-03-08"));
+}
+
+#[test]
+fn art_9_incomplete_letter_lists_missing_and_wrong_items() {
+    let g = opened();
+    let h = letter(
+        &g,
+        Color::White,
+        "2. Кf3; 5.3. – 6.3. – 8.3. = 5 дни",
+        "2026-03-08",
+    );
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn art_14_impossible_move() {
+    let g = opened();
+    let h = letter(&g, Color::White, "1... e7-e5 2. Кg1-e3", "2026-03-08");
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn art_15_incorrect_repetition_of_the_opponents_move() {
+    let g = opened();
+    let h = letter(&g, Color::White, "1... c7-c5 2. Кg1-f3", "2026-03-08");
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn art_16_unclear_move() {
+    let g = opened();
+    let h = letter(&g, Color::White, "1... e7-e5 2. Кg1-f9", "2026-03-08");
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn no_move_found() {
+    let g = opened();
+    let h = letter(
+        &g,
+        Color::White,
+        "Здравей, ще помисля още малко.",
+        "2026-03-08",
+    );
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn not_your_turn() {
+    let g = opened();
+    let h = letter(&g, Color::Black, "2... Кb8-c6", "2026-03-08");
+    insta::assert_snapshot!(texts(&g, &h, Role::Black, "2026-03-08"));
+}
+
+#[test]
+fn game_over() {
+    let g = played(
+        game(),
+        &[
+            (Color::White, "1. f2-f3", "2026-03-03"),
+            (Color::Black, "1... e7-e5", "2026-03-04"),
+            (Color::White, "2. g2-g4", "2026-03-05"),
+            (Color::Black, "2... Дd8-h4", "2026-03-06"),
+        ],
+    );
+    let h = letter(&g, Color::White, "3. e2-e4", "2026-03-08");
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn checkmate_ends_the_game_told_to_the_arbiter() {
+    let g = played(
+        game(),
+        &[
+            (Color::White, "1. f2-f3", "2026-03-03"),
+            (Color::Black, "1... e7-e5", "2026-03-04"),
+            (Color::White, "2. g2-g4", "2026-03-05"),
+        ],
+    );
+    let h = letter(&g, Color::Black, "2... Дd8-h4", "2026-03-06");
+    insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-03-06"));
+}
