@@ -21,15 +21,32 @@ pub fn run(
     let today = engine::local_day(config, now);
     store.transaction(|tx| {
         let mut queued = 0;
+        let mut ends = std::collections::HashMap::new();
         for rec in tx.unfinished_games()? {
-            let handled = game::handle_tick(&rec, today);
-            let Some(next) = &handled.record else {
-                continue;
-            };
-            tx.update_game(next)?;
             let mut out = Answer::unprompted(config, format!("tick:{}:{}", rec.id, today), now);
-            engine::emit(tx, config, &mut out, next, &handled.effects, today)?;
-            queued += handled.effects.len();
+            let mut current = rec;
+            // The clock first, then the end of the tournament (Art. 49–53).
+            let handled = game::handle_tick(&current, today);
+            if let Some(next) = handled.record {
+                tx.update_game(&next)?;
+                engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
+                queued += handled.effects.len();
+                current = next;
+            }
+            if !ends.contains_key(&current.tournament) {
+                ends.insert(
+                    current.tournament.clone(),
+                    crate::arbiter::end_date(tx, config, &current.tournament)?,
+                );
+            }
+            if let Some(Some(end)) = ends.get(&current.tournament) {
+                let handled = game::handle_end(&current, *end, today);
+                if let Some(next) = handled.record {
+                    tx.update_game(&next)?;
+                    engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
+                    queued += handled.effects.len();
+                }
+            }
         }
         tx.set_meta("last_tick", &today.to_string())?;
         Ok::<_, EngineError>(queued)

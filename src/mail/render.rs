@@ -854,6 +854,42 @@ pub fn render(
                 )
             );
         }
+        Msg::Adjudication {
+            stage,
+            deadline,
+            proposals,
+            score,
+            diagram,
+        } => {
+            use crate::rules::game::AdjudicationStage as S;
+            let head = match stage {
+                S::Ask => t(
+                    lang,
+                    "Крайният срок на турнира настъпи (чл. 49). Партията спира и отива за присъждане. Изпратете предложението си (1-0, 0-1 или 1/2-1/2) с анализ до",
+                    "Срок окончания турнира наступил (ст. 49). Партия остановлена и идёт на присуждение. Пришлите своё предложение (1-0, 0-1 или 1/2-1/2) с анализом до",
+                    "The tournament's end date has come (Art. 49). The game stops and goes to adjudication. Send your proposal (1-0, 0-1 or 1/2-1/2) with your analysis by",
+                ),
+                S::Recorded => t(
+                    lang,
+                    "Предложението Ви е записано (чл. 52). Срок за предложения:",
+                    "Ваше предложение записано (ст. 52). Срок для предложений:",
+                    "Your proposal is recorded (Art. 52). Proposals are due by",
+                ),
+                S::ToAdjudicator => t(
+                    lang,
+                    "Предложенията се различават или липсват: материалът отива при арбитъра (чл. 53). Играч без предложение губи правото на обжалване (чл. 52, бел. 2). Срокът беше",
+                    "Предложения различаются или отсутствуют: материал передан арбитру (ст. 53). Игрок без предложения теряет право на обжалование (ст. 52, прим. 2). Срок был",
+                    "The proposals differ or are missing: the material goes to the adjudicator (Art. 53). A player who sent none loses the right to appeal (Art. 52 note 2). The deadline was",
+                ),
+            };
+            let _ = writeln!(b, "{head} {}.", date(*deadline));
+            for p in proposals {
+                let _ = writeln!(b, "  {p}");
+            }
+            let _ = writeln!(b);
+            let _ = writeln!(b, "{score}");
+            let _ = writeln!(b, "{diagram}");
+        }
         Msg::Announcement { text } => {
             let _ = writeln!(b, "{text}");
         }

@@ -100,6 +100,34 @@ pub struct GameRecord {
     /// Letters in short notation per side (Art. 7 note 2), White then Black.
     #[serde(default)]
     pub short_letters: [u32; 2],
+    /// End-of-tournament adjudication of this game (Art. 52–55).
+    #[serde(default)]
+    pub adjudication: Option<Adjudication>,
+}
+
+/// The adjudication of an unfinished game at the end date (Art. 52–55).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjudication {
+    /// The day the players were asked for their proposals (the end date or later).
+    pub asked_on: Day,
+    /// White's and Black's proposals with their words (Art. 52: within 15 days).
+    pub proposals: [Option<(GameResult, String)>; 2],
+    /// The day the material went to the adjudicator (Art. 53).
+    pub forwarded_on: Option<Day>,
+}
+
+/// Days the players have for their proposals (Art. 52).
+pub const PROPOSAL_DAYS: i64 = 15;
+
+/// What an adjudication message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AdjudicationStage {
+    /// The players are asked for their proposals (Art. 52).
+    Ask,
+    /// A player's proposal is recorded.
+    Recorded,
+    /// The proposals differ or are missing: the material goes to the adjudicator (Art. 53).
+    ToAdjudicator,
 }
 
 /// Who a message is for.
@@ -274,6 +302,14 @@ pub enum Msg {
     LeaveRefused { reason: String },
     /// An arbiter's decision in words (withdrawal, exclusion, extension …).
     Announcement { text: String },
+    /// End of tournament (Art. 52–55): proposals asked, recorded, or sent to the adjudicator.
+    Adjudication {
+        stage: AdjudicationStage,
+        deadline: Day,
+        proposals: Vec<String>,
+        score: String,
+        diagram: String,
+    },
 }
 
 /// A message the core asks the shell to send.
@@ -358,6 +394,7 @@ impl GameRecord {
             draw_offer: None,
             variant: None,
             short_letters: [0, 0],
+            adjudication: None,
         }
     }
 
@@ -645,6 +682,11 @@ fn remarks(a: &Accepted) -> Remarks {
 
 /// A letter from one of the players of this game, arriving on `today`.
 pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Handled {
+    if rec.status != Status::Finished
+        && let Some(a) = &rec.adjudication
+    {
+        return adjudication_letter(rec, a, from, text);
+    }
     let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
     handle_read_letter(rec, from, &letter, today)
 }
@@ -663,6 +705,7 @@ pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today:
     if rec.status == Status::Finished {
         return reply(Kind::GameOver, Msg::GameOver);
     }
+
     let (_, played) = replay(&rec.moves);
     let view = GameView {
         moves: played,
@@ -1155,7 +1198,8 @@ fn claim(
 /// The daily tick for one game as of `today`: the clock notices due, the claims filed, and
 /// the game paused where Art. 37 says.
 pub fn handle_tick(rec: &GameRecord, today: Day) -> Handled {
-    if rec.status == Status::Finished {
+    // A game stopped for adjudication has no clock (Art. 52).
+    if rec.status == Status::Finished || rec.adjudication.is_some() {
         return Handled::unchanged(Vec::new());
     }
     let out = tick::tick(&rec.clock_game(), today);
@@ -1497,5 +1541,217 @@ mod tests {
                 .iter()
                 .any(|e| e.to == Role::Arbiter && matches!(e.msg, Msg::Claim { .. }))
         );
+    }
+
+    #[test]
+    fn art_52_at_the_end_date_the_players_are_asked_for_proposals() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let end = day("2026-12-31");
+        assert!(handle_end(&g, end, day("2026-12-30")).record.is_none());
+        let h = handle_end(&g, end, day("2026-12-31"));
+        let g = h.record.unwrap();
+        assert_eq!(g.status, Status::Adjudication);
+        assert_eq!(
+            h.effects
+                .iter()
+                .filter(|e| e.kind == Kind::Adjudication)
+                .count(),
+            3
+        );
+        assert!(
+            handle_end(&g, end, day("2027-01-01")).record.is_none(),
+            "asked once"
+        );
+        // The clock stops (Art. 52): no silence notices while in adjudication.
+        assert!(handle_tick(&g, day("2027-03-01")).effects.is_empty());
+    }
+
+    #[test]
+    fn art_53_equal_proposals_from_both_players_are_the_result() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+            .record
+            .unwrap();
+        let g = handle_letter(
+            &g,
+            Color::White,
+            "I propose 1/2-1/2: the position is dead equal.",
+            day("2027-01-02"),
+        )
+        .record
+        .unwrap();
+        assert_eq!(g.result, None);
+        let h = handle_letter(&g, Color::Black, "Съгласен съм: реми.", day("2027-01-03"));
+        let g = h.record.unwrap();
+        assert_eq!(g.result, Some(GameResult::Draw));
+        assert_eq!(g.termination, Some(Termination::Adjudication));
+    }
+
+    #[test]
+    fn art_53_differing_proposals_go_to_the_adjudicator_after_15_days() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+            .record
+            .unwrap();
+        let g = handle_letter(&g, Color::White, "1-0", day("2027-01-02"))
+            .record
+            .unwrap();
+        let g = handle_letter(&g, Color::Black, "0-1", day("2027-01-03"))
+            .record
+            .unwrap();
+        assert!(
+            handle_end(&g, day("2026-12-31"), day("2027-01-14"))
+                .record
+                .is_none(),
+            "15 days not yet over"
+        );
+        let h = handle_end(&g, day("2026-12-31"), day("2027-01-15"));
+        assert!(h.effects.iter().any(|e| e.to == Role::Arbiter
+            && matches!(
+                e.msg,
+                Msg::Adjudication {
+                    stage: AdjudicationStage::ToAdjudicator,
+                    ..
+                }
+            )));
+        let g = h.record.unwrap();
+        let g = set_result(&g, GameResult::WhiteWins, Termination::Adjudication)
+            .record
+            .unwrap();
+        assert_eq!(g.result, Some(GameResult::WhiteWins));
+    }
+}
+
+fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
+    let side = |i: usize| if i == 0 { "White" } else { "Black" };
+    Msg::Adjudication {
+        stage,
+        deadline: a.asked_on + chrono::Duration::days(PROPOSAL_DAYS),
+        proposals: a
+            .proposals
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p {
+                Some((r, words)) => format!("{}: {} — {}", side(i), r.pgn(), words.trim()),
+                None => format!("{}: —", side(i)),
+            })
+            .collect(),
+        score: rec.sans().join(" "),
+        diagram: rec.position_diagram(),
+    }
+}
+
+/// A result proposal in a letter (Art. 52): `1-0`, `0-1`, `1/2-1/2`, `½-½` or a draw word.
+fn proposal(text: &str) -> Option<GameResult> {
+    let lower = text.to_lowercase();
+    for (token, r) in [
+        ("1/2-1/2", GameResult::Draw),
+        ("½-½", GameResult::Draw),
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("реми", GameResult::Draw),
+        ("ничья", GameResult::Draw),
+        ("ничью", GameResult::Draw),
+        ("draw", GameResult::Draw),
+        ("remis", GameResult::Draw),
+    ] {
+        if lower.contains(token) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+/// A letter about a game waiting for adjudication: a proposal, or a request for one.
+fn adjudication_letter(rec: &GameRecord, a: &Adjudication, from: Color, text: &str) -> Handled {
+    let sender = Role::of(from);
+    let Some(result) = proposal(text) else {
+        return Handled::unchanged(vec![Effect {
+            to: sender,
+            kind: Kind::Adjudication,
+            msg: adjudication_msg(rec, a, AdjudicationStage::Ask),
+        }]);
+    };
+    let mut next = rec.clone();
+    let mut adj = a.clone();
+    let idx = if from == Color::White { 0 } else { 1 };
+    adj.proposals[idx] = Some((result, text.chars().take(2000).collect()));
+    let mut effects = Vec::new();
+    // Art. 53 note: equal proposals from both players are the result.
+    if let [Some((w, _)), Some((b, _))] = &adj.proposals
+        && w == b
+    {
+        let agreed = *w;
+        next.adjudication = Some(adj.clone());
+        next.finish(agreed, Termination::Adjudication);
+        ended_effects(&mut effects, agreed, Termination::Adjudication);
+        return Handled {
+            record: Some(next),
+            effects,
+            requests: Vec::new(),
+        };
+    }
+    effects.push(Effect {
+        to: sender,
+        kind: Kind::Adjudication,
+        msg: adjudication_msg(rec, &adj, AdjudicationStage::Recorded),
+    });
+    next.adjudication = Some(adj);
+    Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    }
+}
+
+/// The end of the tournament for one game (Art. 49–53): on the end date an unfinished game
+/// stops and its players are asked for proposals; after 15 days the material goes to the
+/// adjudicator (the arbiter's address, who decides with `result GAME … adjudication`).
+pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
+    if rec.status == Status::Finished || today < end {
+        return Handled::unchanged(Vec::new());
+    }
+    let mut next = rec.clone();
+    let mut effects = Vec::new();
+    match &rec.adjudication {
+        None => {
+            let a = Adjudication {
+                asked_on: today,
+                proposals: [None, None],
+                forwarded_on: None,
+            };
+            let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
+            for to in [Role::White, Role::Black, Role::Arbiter] {
+                effects.push(Effect {
+                    to,
+                    kind: Kind::Adjudication,
+                    msg: msg.clone(),
+                });
+            }
+            next.status = Status::Adjudication;
+            next.adjudication = Some(a);
+        }
+        Some(a)
+            if a.forwarded_on.is_none()
+                && today >= a.asked_on + chrono::Duration::days(PROPOSAL_DAYS) =>
+        {
+            let mut a = a.clone();
+            a.forwarded_on = Some(today);
+            let msg = adjudication_msg(rec, &a, AdjudicationStage::ToAdjudicator);
+            for to in [Role::Arbiter, Role::White, Role::Black] {
+                effects.push(Effect {
+                    to,
+                    kind: Kind::Adjudication,
+                    msg: msg.clone(),
+                });
+            }
+            next.adjudication = Some(a);
+        }
+        Some(_) => return Handled::unchanged(Vec::new()),
+    }
+    Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
     }
 }

@@ -1,0 +1,86 @@
+//! One daily tick over 100,000 active games, read from and written to a real SQLite file:
+//! `cargo bench --bench tick_sqlite` prints the time (target < 1 s on this machine). Under
+//! `cargo test --all-targets` it runs on 2,000 games so the code keeps working.
+
+use std::time::Instant;
+
+use amici::rules::game::GameRecord;
+use amici::rules::model::{Mode, Notation, Params, PlayedMove};
+use amici::store::Store;
+use chrono::{Duration, NaiveDate};
+
+/// The Immortal Game's moves (UCI), to give games realistic records of different lengths.
+const MOVES: &[&str] = &[
+    "e2e4", "e7e5", "f2f4", "e5f4", "f1c4", "d8h4", "e1f1", "b7b5", "c4b5", "g8f6", "g1f3", "h4h6",
+    "d2d3", "f6h5", "f3h4", "h6g5", "h4f5", "c7c6", "g2g4", "h5f6", "h1g1", "c6b5", "h2h4", "g5g6",
+    "h4h5", "g6g5", "d1f3", "f6g8", "c1f4", "g5f6", "b1c3", "f8c5", "c3d5", "f6b2", "f4d6", "c5g1",
+    "e4e5", "b2a1", "f1e2", "b8a6",
+];
+
+fn record(i: usize, start: NaiveDate) -> GameRecord {
+    let mut g = GameRecord::new(
+        format!("B/{}", i + 1),
+        "B".into(),
+        format!("p{}@example.test", i % 500),
+        format!("p{}@example.test", (i + 1 + i / 500) % 500),
+        Params::for_mode(if i % 5 == 0 { Mode::Post } else { Mode::Email }),
+        Notation::Bg,
+        start,
+    );
+    // A pseudo-random length and pace per game.
+    let plies = (i * 7919) % MOVES.len();
+    let mut day = start - Duration::days(1);
+    let mut pos = shakmaty::Chess::default();
+    for uci in &MOVES[..plies] {
+        let mv = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        let received = day;
+        day += Duration::days(((i * 31 + g.moves.len() * 17) % 9) as i64 + 1);
+        g.moves.push(PlayedMove {
+            uci: uci.to_string(),
+            san: shakmaty::san::San::from_move(&pos, mv).to_string(),
+            received,
+            sent: day,
+            from_variant: false,
+        });
+        shakmaty::Position::play_unchecked(&mut pos, mv);
+    }
+    g
+}
+
+fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let n = if full { 100_000 } else { 2_000 };
+    let dir = tempfile::tempdir().unwrap();
+    let config_text = format!(
+        "[bot]\naddress = \"bot@example.test\"\ndatabase = \"{}\"\n[outbox]\ndir = \"out\"\n",
+        dir.path().join("db.sqlite3").display()
+    );
+    let config = amici::config::parse(&dir.path().join("amici.toml"), &config_text).unwrap();
+    let mut store = Store::open(&config.bot.database).unwrap();
+    let start = NaiveDate::from_ymd_opt(2026, 1, 10).unwrap();
+    store
+        .transaction(|tx| {
+            for i in 0..n {
+                tx.put_game((i + 1) as u32, &record(i, start))?;
+            }
+            Ok::<_, amici::store::StoreError>(())
+        })
+        .unwrap();
+    // First tick: months of catching up (many notices); second tick the next day: steady state.
+    for (label, day) in [
+        ("catch-up tick (first run, months of notices)", "2026-06-01"),
+        ("daily tick (next day)", "2026-06-02"),
+    ] {
+        let now = format!("{day}T06:00:00+03:00").parse().unwrap();
+        let t = Instant::now();
+        let queued = amici::tick::run(&mut store, &config, now).unwrap();
+        println!(
+            "{label}: {n} games in {:.3} s, {queued} messages queued",
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
