@@ -38,7 +38,7 @@ fn record(i: usize, start: NaiveDate) -> GameRecord {
             .to_move(&pos)
             .unwrap();
         let received = day;
-        day += Duration::days(((i * 31 + g.moves.len() * 17) % 9) as i64 + 1);
+        day += Duration::days(((i * 31 + g.moves.len() * 17) % 3) as i64 + 1);
         g.moves.push(PlayedMove {
             uci: uci.to_string(),
             san: shakmaty::san::San::from_move(&pos, mv).to_string(),
@@ -70,6 +70,27 @@ fn main() {
             Ok::<_, amici::store::StoreError>(())
         })
         .unwrap();
+    let t = Instant::now();
+    let all = store.games().unwrap();
+    println!(
+        "read and decode {} records: {:.3} s",
+        all.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let t = Instant::now();
+    let today = NaiveDate::from_ymd_opt(2026, 6, 2).unwrap();
+    let mut changed = 0;
+    for g in &all {
+        if amici::rules::game::handle_tick(g, today).record.is_some() {
+            changed += 1;
+        }
+    }
+    println!(
+        "pure tick over {} records: {:.3} s ({changed} changed)",
+        all.len(),
+        t.elapsed().as_secs_f64()
+    );
+    drop(all);
     // First tick: months of catching up (many notices); second tick the next day: steady state.
     for (label, day) in [
         ("catch-up tick (first run, months of notices)", "2026-06-01"),

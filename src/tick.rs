@@ -22,7 +22,15 @@ pub fn run(
     store.transaction(|tx| {
         let mut queued = 0;
         let mut ends = std::collections::HashMap::new();
-        for rec in tx.unfinished_games()? {
+        let mut ended = Vec::new();
+        for t in &config.tournaments {
+            let end = crate::arbiter::end_date(tx, config, &t.id)?;
+            if end.is_some_and(|e| e <= today) {
+                ended.push(t.id.clone());
+            }
+            ends.insert(t.id.clone(), end);
+        }
+        for rec in tx.games_due(&today.to_string(), &ended)? {
             let mut out = Answer::unprompted(config, format!("tick:{}:{}", rec.id, today), now);
             let mut current = rec;
             // The clock first, then the end of the tournament (Art. 49–53).

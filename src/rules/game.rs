@@ -1755,3 +1755,39 @@ pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
         requests: Vec::new(),
     }
 }
+
+/// The first day on which the daily tick would have something to do for this game as it
+/// stands (a notice, a claim, a reminder), searched up to `horizon` days after its last event;
+/// `None` when nothing is due in that span. The tick is monotone in the day — whatever is due
+/// by a day is still due, unissued, on every later day — so a binary search finds it. The shell
+/// stores it so the daily sweep reads only the games that are due (the end date of the
+/// tournament is checked separately).
+pub fn next_due(rec: &GameRecord, horizon: i64) -> Option<Day> {
+    if rec.status == Status::Finished || rec.adjudication.is_some() {
+        return None;
+    }
+    let base = rec.moves.last().map_or(rec.start, |m| m.sent);
+    let base = rec
+        .clock
+        .issued
+        .iter()
+        .map(|i| i.due)
+        .chain(std::iter::once(base))
+        .max()
+        .unwrap_or(base);
+    let busy = |d: Day| !handle_tick(rec, d).effects.is_empty();
+    let (mut lo, mut hi) = (0_i64, horizon);
+    if !busy(base + chrono::Duration::days(hi)) {
+        return None;
+    }
+    // Invariant: not busy at lo - 1 … (unknown at lo), busy at hi.
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if busy(base + chrono::Duration::days(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(base + chrono::Duration::days(lo))
+}

@@ -47,9 +47,10 @@ CREATE TABLE games (
     white       TEXT NOT NULL,
     black       TEXT NOT NULL,
     finished    INTEGER NOT NULL DEFAULT 0,
+    next_due    TEXT,                  -- first day the tick has work for it (NULL: none in sight)
     record      TEXT NOT NULL          -- GameRecord as JSON
 );
-CREATE INDEX games_unfinished ON games(finished) WHERE finished = 0;
+CREATE INDEX games_due ON games(next_due) WHERE finished = 0;
 CREATE INDEX games_white ON games(white);
 CREATE INDEX games_black ON games(black);
 
@@ -147,6 +148,14 @@ pub enum Stored {
 /// The database.
 pub struct Store {
     conn: Connection,
+}
+
+/// How far ahead the tick's next work for a game is searched.
+const DUE_HORIZON_DAYS: i64 = 1200;
+
+/// The day the tick next has work for a game (stored beside it).
+fn due(record: &GameRecord) -> Option<String> {
+    crate::rules::game::next_due(record, DUE_HORIZON_DAYS).map(|d| d.to_string())
 }
 
 /// SHA-256 of raw bytes, hex.
@@ -422,13 +431,19 @@ impl Tx<'_> {
             .collect()
     }
 
-    /// The games not finished, in id order (what the tick sweeps).
-    pub fn unfinished_games(&self) -> Result<Vec<GameRecord>> {
-        let mut st = self
-            .tx
-            .prepare("SELECT id, record FROM games WHERE finished = 0 ORDER BY tournament, n")?;
+    /// The unfinished games the tick must look at on `today`: those with something due by
+    /// then, and every unfinished game of the tournaments listed (their end date has come).
+    pub fn games_due(&self, today: &str, ended: &[String]) -> Result<Vec<GameRecord>> {
+        let ended = serde_json::to_string(ended).unwrap_or_else(|_| "[]".into());
+        let mut st = self.tx.prepare(
+            "SELECT id, record FROM games WHERE finished = 0 AND (next_due <= ?1
+                 OR tournament IN (SELECT value FROM json_each(?2)))
+             ORDER BY tournament, n",
+        )?;
         let rows = st
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+            .query_map(params![today, ended], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         rows.into_iter()
             .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
@@ -455,9 +470,9 @@ impl Tx<'_> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
         self.tx.execute(
-            "INSERT INTO games (id, tournament, n, white, black, finished, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7",
-            params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json],
+            "INSERT INTO games (id, tournament, n, white, black, finished, record, next_due) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7, next_due = ?8",
+            params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json, due(record)],
         )?;
         Ok(())
     }
@@ -467,8 +482,8 @@ impl Tx<'_> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
         self.tx.execute(
-            "UPDATE games SET record = ?2, finished = ?3 WHERE id = ?1",
-            params![record.id, json, record.result.is_some()],
+            "UPDATE games SET record = ?2, finished = ?3, next_due = ?4 WHERE id = ?1",
+            params![record.id, json, record.result.is_some(), due(record)],
         )?;
         Ok(())
     }
