@@ -890,6 +890,44 @@ pub fn render(
             let _ = writeln!(b, "{score}");
             let _ = writeln!(b, "{diagram}");
         }
+        Msg::DateDisagreement {
+            number,
+            mover,
+            declared,
+            reported,
+        } => {
+            let _ = writeln!(
+                b,
+                "{} {number} ({}): {} {}, {} {}. {}",
+                t(
+                    lang,
+                    "Несъответствие в датите за ход",
+                    "Расхождение в датах хода",
+                    "Dates disagree for move"
+                ),
+                role_name(*mover, names),
+                t(
+                    lang,
+                    "обявено изпращане",
+                    "заявлена отправка",
+                    "declared sent"
+                ),
+                date(*declared),
+                t(
+                    lang,
+                    "пощенско клеймо по данни на получателя",
+                    "почтовый штемпель по данным получателя",
+                    "postmark reported by the receiver"
+                ),
+                date(*reported),
+                t(
+                    lang,
+                    "Важи клеймото (чл. 7 Г, Е).",
+                    "Действует штемпель (ст. 7 Г, Е).",
+                    "The postmark stands (Art. 7 Г, Е)."
+                )
+            );
+        }
         Msg::Announcement { text } => {
             let _ = writeln!(b, "{text}");
         }

@@ -302,6 +302,14 @@ pub enum Msg {
     LeaveRefused { reason: String },
     /// An arbiter's decision in words (withdrawal, exclusion, extension …).
     Announcement { text: String },
+    /// `post`: the receiver's reported postmark (Г) differs from the sender's declared sending
+    /// date (Е); the postmark stands (RULES.md §3), both players and the arbiter are told.
+    DateDisagreement {
+        number: u32,
+        mover: Role,
+        declared: Day,
+        reported: Day,
+    },
     /// End of tournament (Art. 52–55): proposals asked, recorded, or sent to the adjudicator.
     Adjudication {
         stage: AdjudicationStage,
@@ -820,8 +828,12 @@ pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today:
             }
             let mut pos = next.position();
             let before = next.moves.len();
-            let received = next.clock_started();
-            next.play(&mut pos, a.own.mv, received, today, false);
+            let (received, sent) = if rec.params.mode == super::model::Mode::Post {
+                post_dates(&mut next, from, letter, today, &mut effects)
+            } else {
+                (next.clock_started(), today)
+            };
+            next.play(&mut pos, a.own.mv, received, sent, false);
             if a.short {
                 next.short_letters[if from == Color::White { 0 } else { 1 }] += 1;
             }
@@ -1620,6 +1632,62 @@ mod tests {
             .unwrap();
         assert_eq!(g.result, Some(GameResult::WhiteWins));
     }
+
+    fn post_game() -> GameRecord {
+        let mut g = game();
+        g.params = Params::for_mode(Mode::Post);
+        g
+    }
+
+    #[test]
+    fn post_dates_come_from_the_players_reports() {
+        // White posts 1. e4 on 2 March (declared Е), reported on 3 March.
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 2.3.2026",
+            "2026-03-03",
+        );
+        assert_eq!(g.moves[0].sent, day("2026-03-02"));
+        // Black: the card (postmarked 2.3.) arrived 5.3. (Д), answered 9.3. (Е): Ж = 9 − 5 − 1 = 3.
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5; 2.3. – 5.3. – 9.3.",
+            "2026-03-10",
+        );
+        assert_eq!(
+            (g.moves[1].received, g.moves[1].sent),
+            (day("2026-03-05"), day("2026-03-09"))
+        );
+        assert_eq!(g.lines(1, day("2026-03-10"))[0].days, 3);
+    }
+
+    #[test]
+    fn post_the_receivers_postmark_prevails_over_the_declared_sending_date() {
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 2.3.2026",
+            "2026-03-03",
+        );
+        // Black reports the postmark on White's card as 4 March, not 2 March.
+        let h = handle_letter(
+            &g,
+            Color::Black,
+            "1. e2-e4 e7-e5; 4.3. – 6.3. – 9.3.",
+            day("2026-03-10"),
+        );
+        let g = h.record.unwrap();
+        assert_eq!(g.moves[0].sent, day("2026-03-04"));
+        let told: Vec<Role> = h
+            .effects
+            .iter()
+            .filter(|e| matches!(e.msg, Msg::DateDisagreement { .. }))
+            .map(|e| e.to)
+            .collect();
+        assert_eq!(told, [Role::Black, Role::White, Role::Arbiter]);
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -1790,4 +1858,56 @@ pub fn next_due(rec: &GameRecord, horizon: i64) -> Option<Day> {
         }
     }
     Some(base + chrono::Duration::days(lo))
+}
+
+/// `post` mode (RULES.md §2, §3): the dates of a move come from the players' own reports —
+/// Д (the arrival postmark of the opponent's card) and Е (the sending postmark of his own).
+/// The receiver's Г (the postmark on the opponent's card) is checked against the sender's
+/// declared Е; where they differ, the postmark stands and everyone is told.
+fn post_dates(
+    next: &mut GameRecord,
+    from: Color,
+    letter: &Letter,
+    today: Day,
+    effects: &mut Vec<Effect>,
+) -> (Day, Day) {
+    let started = next.clock_started();
+    if let (Some(reported), Some(last)) = (letter.dates.letter, next.moves.last_mut())
+        && reported != last.sent
+        && reported >= last.received
+        && reported <= today
+    {
+        let declared = last.sent;
+        last.sent = reported;
+        let ply = next.moves.len() - 1;
+        let msg = Msg::DateDisagreement {
+            number: clock::ply_number(ply),
+            mover: Role::of(from.other()),
+            declared,
+            reported,
+        };
+        for to in [Role::of(from), Role::of(from.other()), Role::Arbiter] {
+            effects.push(Effect {
+                to,
+                kind: Kind::Notice,
+                msg: msg.clone(),
+            });
+        }
+    }
+    let first = next.moves.is_empty();
+    let received = if first {
+        started
+    } else {
+        letter
+            .dates
+            .received
+            .unwrap_or_else(|| next.clock_started())
+    };
+    let sent = letter
+        .dates
+        .sent
+        .filter(|d| *d <= today + chrono::Duration::days(1))
+        .unwrap_or(today)
+        .max(received);
+    (received, sent)
 }
