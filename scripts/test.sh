@@ -30,6 +30,14 @@ step "mail system packages (Dovecot, openssl, python3-aiosmtpd)"
 bash scripts/mailstack.sh install
 echo "dovecot $(dovecot --version)"
 
+step "headless Chromium (the standings page screenshot test)"
+if [ ! -x /usr/bin/chromium ]; then
+  { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends chromium; } \
+    >/tmp/amici-chromium-apt.log 2>&1 || { tail -n 20 /tmp/amici-chromium-apt.log; die "cannot install chromium"; }
+fi
+/usr/bin/chromium --version || true
+
 step "toolchain"
 command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup) first"
 cargo --version

@@ -291,8 +291,8 @@ struct RawTournament {
     name: Option<String>,
     mode: Option<Mode>,
     notation: Option<Notation>,
-    start: Spanned<toml::value::Datetime>,
-    end: Spanned<toml::value::Datetime>,
+    start: Spanned<DateValue>,
+    end: Spanned<DateValue>,
     arbiter: Spanned<String>,
     pairing: Option<Pairing>,
     #[serde(default)]
@@ -387,16 +387,30 @@ fn is_loopback(host: &str) -> bool {
             .is_ok_and(|ip| ip.is_loopback())
 }
 
-fn to_date(d: &toml::value::Datetime) -> Option<NaiveDate> {
-    let date = d.date?;
-    if d.time.is_some() {
-        return None;
+/// A date written as a TOML date (`2026-01-10`) or as a string (`"2026-01-10"`, as
+/// INTERFACE.md's example does): both are accepted.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DateValue {
+    Toml(toml::value::Datetime),
+    Text(String),
+}
+
+fn to_date(d: &DateValue) -> Option<NaiveDate> {
+    match d {
+        DateValue::Text(s) => s.trim().parse().ok(),
+        DateValue::Toml(d) => {
+            let date = d.date?;
+            if d.time.is_some() {
+                return None;
+            }
+            NaiveDate::from_ymd_opt(
+                i32::from(date.year),
+                u32::from(date.month),
+                u32::from(date.day),
+            )
+        }
     }
-    NaiveDate::from_ymd_opt(
-        i32::from(date.year),
-        u32::from(date.month),
-        u32::from(date.day),
-    )
 }
 
 /// Parses and validates config text; `path` names the file in errors and anchors relative paths.
@@ -957,6 +971,26 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             errs(&text)
                 .iter()
                 .any(|e| e.message.contains("not in this tournament's players"))
+        );
+    }
+
+    #[test]
+    fn dates_may_be_written_as_strings_as_in_the_interface_example() {
+        let text = GOOD
+            .replace("start = 2026-01-10", "start = \"2026-01-10\"")
+            .replace("end = 2027-12-31", "end = \"2027-12-31\"");
+        let c = parse(Path::new("a.toml"), &text).unwrap();
+        assert_eq!(
+            c.tournaments[0].start,
+            NaiveDate::from_ymd_opt(2026, 1, 10).unwrap()
+        );
+        let bad = GOOD.replace("start = 2026-01-10", "start = \"10 Jan\"");
+        assert!(
+            errs(&bad)
+                .iter()
+                .any(|e| e.message.contains("start") && e.line == 13),
+            "{:?}",
+            errs(&bad)
         );
     }
 

@@ -40,10 +40,32 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
     store.transaction(|tx| {
         let mut created = 0;
         for t in &config.tournaments {
+            let existing: Vec<GameRecord> = tx.games_of_tournament(&t.id)?;
+            // Before any move of the section (players may be added before its start, issue 5),
+            // the pairing follows the config: games are re-paired and surplus ones removed.
+            let untouched = existing
+                .iter()
+                .all(|g| g.moves.is_empty() && g.penalties.is_empty() && g.result.is_none());
+            if untouched && !existing.is_empty() {
+                let fresh: std::collections::HashSet<String> = (1..=t.games.len())
+                    .map(|n| format!("{}/{n}", t.id))
+                    .collect();
+                for g in existing.iter().filter(|g| !fresh.contains(&g.id)) {
+                    tx.delete_game(&g.id)?;
+                }
+            }
             for (i, g) in t.games.iter().enumerate() {
                 let n = (i + 1) as u32;
                 let id = format!("{}/{}", t.id, n);
-                if tx.game(&id)?.is_none() {
+                let current = existing.iter().find(|e| e.id == id);
+                let repair = untouched
+                    && current.is_some_and(|c| {
+                        c.white != g.white
+                            || c.black != g.black
+                            || c.start != t.start
+                            || c.params != t.params
+                    });
+                if current.is_none() || repair {
                     let rec = GameRecord::new(
                         id,
                         t.id.clone(),
@@ -872,6 +894,56 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         .unwrap();
         assert!(out.is_ok(), "{out:?}");
         assert_eq!(store.game("T/1").unwrap().unwrap().suspensions.len(), 1);
+    }
+
+    #[test]
+    fn a_player_added_before_the_start_re_pairs_the_round_robin() {
+        let rr = CONFIG
+            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
+            .replace(
+                "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
+                "",
+            );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &rr).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        assert_eq!(store.games().unwrap().len(), 1);
+        let more = rr.replace(
+            "{ name = \"Petar\", email = \"petar@example.test\" } ]",
+            "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
+        );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &more).unwrap();
+        sync_config(&mut store, &config).unwrap();
+        let games = store.games().unwrap();
+        assert_eq!(games.len(), 3, "three players: three games");
+        let expected: Vec<(String, String)> = config.tournaments[0]
+            .games
+            .iter()
+            .map(|g| (g.white.clone(), g.black.clone()))
+            .collect();
+        let got: Vec<(String, String)> = games
+            .iter()
+            .map(|g| (g.white.clone(), g.black.clone()))
+            .collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn games_already_played_are_never_re_paired() {
+        let (mut store, config) = setup("");
+        ingest(
+            &mut store,
+            &config,
+            &letter("ivan@example.test", "a@x", "", "1. e2-e4"),
+        );
+        let swapped = CONFIG.replace(
+            "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]",
+            "games = [ { white = \"petar@example.test\", black = \"ivan@example.test\" } ]",
+        );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &swapped).unwrap();
+        sync_config(&mut store, &config).unwrap();
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!((g.white.as_str(), g.moves.len()), ("ivan@example.test", 1));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use amici::config::{self, Config};
 use amici::mail::deliver::{self, Transport};
 use amici::store::Store;
-use amici::{clock, daemon, engine, status, tick};
+use amici::{clock, daemon, engine, report, status, tick};
 
 /// amici — an e-mail correspondence chess arbiter.
 ///
@@ -33,6 +33,24 @@ enum Format {
     Json,
 }
 
+/// `standings --format`.
+#[derive(Clone, Copy, ValueEnum)]
+enum StandingsFormat {
+    Text,
+    Json,
+    Html,
+}
+
+impl From<StandingsFormat> for report::Format {
+    fn from(f: StandingsFormat) -> report::Format {
+        match f {
+            StandingsFormat::Text => report::Format::Text,
+            StandingsFormat::Json => report::Format::Json,
+            StandingsFormat::Html => report::Format::Html,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run the daemon: IMAP in (IDLE, polling as fallback), SMTP out, the daily tick.
@@ -53,6 +71,33 @@ enum Command {
         /// Only this game (e.g. BG-2026-01/3).
         #[arg(long)]
         game: Option<String>,
+    },
+    /// The standings of a tournament, or of any PGN file: points, tie-breaks, crosstable,
+    /// and the definitions of the tie-breaks used (§709.2).
+    Standings {
+        /// The tournament (needed when several are configured).
+        #[arg(long, value_name = "ID", conflicts_with = "pgn")]
+        tournament: Option<String>,
+        /// Rank the players of this PGN file instead (players by their PGN names); needs no
+        /// config.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+        /// Tie-breaks in order, comma-separated (buchholz, buchholz-cut1, sum-buchholz,
+        /// sonneborn-berger, wins, black-wins, direct-encounter); default: the tournament's.
+        #[arg(long, value_name = "LIST")]
+        tiebreaks: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: StandingsFormat,
+    },
+    /// The games as PGN (sending date and thinking days of every move): one game, the games
+    /// of a tournament, or all.
+    Pgn {
+        /// Only this game (e.g. BG-2026-01/3).
+        #[arg(long, value_name = "ID", conflicts_with = "tournament")]
+        game: Option<String>,
+        /// Only the games of this tournament.
+        #[arg(long, value_name = "ID")]
+        tournament: Option<String>,
     },
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
@@ -88,6 +133,17 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+    // Ranking any PGN file needs no config (INTERFACE.md: arbiters use it for events amici
+    // did not run).
+    if let Command::Standings {
+        pgn: Some(file),
+        tiebreaks,
+        format,
+        ..
+    } = &cli.command
+    {
+        return standings_pgn(file, tiebreaks.as_deref(), *format);
+    }
     let config = match config::load(&cli.config) {
         Ok(c) => c,
         Err(errors) => {
@@ -105,6 +161,36 @@ fn main() -> ExitCode {
     }
     match run(cli.command, cli.config, config) {
         Ok(code) => code,
+        Err(e) => {
+            eprintln!("amici: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn standings_pgn(
+    file: &std::path::Path,
+    tiebreaks: Option<&str>,
+    format: StandingsFormat,
+) -> ExitCode {
+    if let Some(list) = tiebreaks
+        && let Err(e) = amici::rules::standings::Tiebreak::parse_list(list)
+    {
+        eprintln!("amici: --tiebreaks: {e}");
+        return ExitCode::from(2);
+    }
+    let today = match clock::now() {
+        Ok(now) => now.date_naive(),
+        Err(e) => {
+            eprintln!("amici: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match report::standings_pgn(file, tiebreaks, format.into(), today) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("amici: {e:#}");
             ExitCode::from(1)
@@ -187,6 +273,47 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             engine::process_pending(&mut store, &config, now)?;
             flush(store, &config)?;
+        }
+        Command::Standings {
+            tournament,
+            tiebreaks,
+            format,
+            ..
+        } => {
+            // A tie-break name that does not exist is bad usage (exit 2), like a bad flag.
+            if let Some(list) = &tiebreaks
+                && let Err(e) = amici::rules::standings::Tiebreak::parse_list(list)
+            {
+                eprintln!("amici: --tiebreaks: {e}");
+                return Ok(ExitCode::from(2));
+            }
+            let today = engine::local_day(&config, clock::now()?);
+            let store = open(&config)?;
+            print!(
+                "{}",
+                report::standings(
+                    &store,
+                    &config,
+                    tournament.as_deref(),
+                    tiebreaks.as_deref(),
+                    format.into(),
+                    today
+                )?
+            );
+        }
+        Command::Pgn { game, tournament } => {
+            let store = open(&config)?;
+            let today = engine::local_day(&config, clock::now()?);
+            print!(
+                "{}",
+                report::pgn(
+                    &store,
+                    &config,
+                    game.as_deref(),
+                    tournament.as_deref(),
+                    today
+                )?
+            );
         }
         Command::Arbiter { command } => {
             let mut store = open(&config)?;

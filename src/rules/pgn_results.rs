@@ -5,7 +5,8 @@
 //! Tolerant by design, because collections come from many programs: a byte-order mark, CRLF,
 //! comments (`{…}`, `;…`), variations (nested `(…)`), NAGs (`$1`), escape lines (`%…`) and
 //! missing tags are accepted. A missing name reads as `?`; a missing or unreadable Result tag
-//! falls back to the termination marker. A Termination tag saying "forfeit" makes the win a
+//! falls back to the termination marker. A Termination tag saying "forfeit" (not "time
+//! forfeit", a loss on time) or "rules infraction" (what `amici pgn` writes) makes the win a
 //! forfeit. Only text that cannot be delimited (a tag or comment left open) is an error.
 
 use std::collections::BTreeMap;
@@ -61,7 +62,7 @@ impl Builder {
             (None, Some(m)) => m,
             (None, None) => Outcome::Unfinished,
         };
-        let forfeit = tag("Termination").is_some_and(|t| t.to_lowercase().contains("forfeit"));
+        let forfeit = tag("Termination").is_some_and(|t| is_forfeit(&t));
         if forfeit {
             result = match result {
                 Outcome::WhiteWins => Outcome::WhiteWinsByForfeit,
@@ -78,6 +79,14 @@ impl Builder {
             line: self.line,
         }
     }
+}
+
+/// Does a Termination tag make the win a forfeit? "forfeit" (but not the standard's
+/// `time forfeit`, a loss on time over the board) or the standard's `rules infraction`, which
+/// amici writes for its forfeits (`crate::rules::pgn`).
+fn is_forfeit(termination: &str) -> bool {
+    let t = termination.to_lowercase();
+    (t.contains("forfeit") && !t.contains("time forfeit")) || t.trim() == "rules infraction"
 }
 
 /// A result as written in a Result tag or as a termination marker.

@@ -24,17 +24,56 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-const CSS: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#111}\
-h1{font-size:1.4em}\
-table{border-collapse:collapse;margin:1em 0}\
-th,td{border:1px solid #999;padding:.25em .45em;text-align:center;white-space:nowrap}\
-td.name{text-align:left}\
-td.self{background:#ccc}\
-span.r{display:inline-block;min-width:1.1em;padding:0 .15em;margin:0 .05em}\
-span.w{background:#fff;border:1px solid #777}\
-span.b{background:#333;color:#fff;border:1px solid #333}\
-.defs{font-size:.9em;max-width:60em}\
-.gen{font-size:.8em;color:#555}";
+const CSS: &str = "\
+:root{--ink:#1a1a1a;--muted:#5b6470;--line:#b8c0cc;--head:#1f3a5f;--stripe:#f3f6fa}\
+*{box-sizing:border-box}\
+body{font-family:'Segoe UI',system-ui,-apple-system,'DejaVu Sans',Arial,sans-serif;\
+margin:2em auto;padding:0 1.5em;max-width:75em;color:var(--ink);line-height:1.4}\
+h1{font-size:1.55em;margin:0 0 .15em}\
+p.sub{margin:0 0 1.2em;color:var(--muted)}\
+.scroll{overflow-x:auto}\
+table{border-collapse:collapse;margin:0 0 1.2em;font-variant-numeric:tabular-nums}\
+th,td{border:1px solid var(--line);padding:.3em .5em;text-align:center;white-space:nowrap}\
+thead th{background:var(--head);color:#fff;font-weight:600;border-color:var(--head)}\
+tbody tr:nth-child(even)>*{background:var(--stripe)}\
+tbody tr:hover>*{background:#e6eef8}\
+td.rank{font-weight:600}\
+.name{text-align:left}\
+tbody .name{font-weight:500}\
+.name .no{display:inline-block;min-width:1.6em;color:var(--muted);font-weight:400}\
+tbody tr>td.self{background:repeating-linear-gradient(45deg,#d5dae1 0 4px,#c3c9d2 4px 8px)}\
+td.x{padding:.2em .25em}\
+td.pts{font-weight:700;font-size:1.05em}\
+td.tb{color:#333}\
+span.r{display:inline-block;min-width:1.35em;padding:0 .2em;margin:0 .05em;border-radius:2px;\
+line-height:1.35}\
+span.w{background:#fff;border:1px solid #6b7480}\
+span.b{background:#2b2f36;color:#fff;border:1px solid #2b2f36}\
+.legend{color:var(--muted);font-size:.88em;margin:0 0 1em;max-width:60em}\
+.defs{font-size:.92em;max-width:60em;border-top:1px solid var(--line);padding-top:.6em}\
+.defs p{margin:.4em 0}\
+.defs dl{display:grid;grid-template-columns:max-content 1fr;gap:.25em 1em;margin:.6em 0}\
+.defs dt{font-weight:700}\
+.defs dd{margin:0}\
+footer{margin-top:1.5em;font-size:.8em;color:var(--muted)}\
+@media print{body{margin:0;max-width:none}tbody tr:hover>*{background:inherit}\
+*{-webkit-print-color-adjust:exact;print-color-adjust:exact}}";
+
+/// A score as crosstables print it: `4½`, `½`, `9¾`, `14` (tie-breaks are multiples of ¼).
+/// Avoids the decimal point, which is a comma in Bulgarian and Russian.
+pub fn fmt_score(v: f64) -> String {
+    let quarters = (v * 4.0).round() as i64;
+    if (v * 4.0 - quarters as f64).abs() > 1e-9 {
+        return fmt_num(v);
+    }
+    let (whole, frac) = (quarters.div_euclid(4), quarters.rem_euclid(4));
+    let glyph = ["", "¼", "½", "¾"][frac as usize];
+    match (whole, frac) {
+        (0, f) if f > 0 => glyph.to_string(),
+        (w, _) if w < 0 && frac > 0 => fmt_num(v),
+        (w, _) => format!("{w}{glyph}"),
+    }
+}
 
 /// Render the page. `players` and `games` are those the standings were computed from; the
 /// crosstable lists the players in standings order.
@@ -46,14 +85,15 @@ pub fn render_html(
     lang: Lang,
     generated: Day,
 ) -> String {
-    let (h_rank, h_name, h_pts, h_games, h_gen, h_legend) = match lang {
+    let (h_rank, h_name, h_pts, h_games, h_gen, h_asof, h_legend) = match lang {
         Lang::En => (
             "Rank",
             "Player",
             "Pts",
             "Games",
             "Generated",
-            "1 win, ½ draw, 0 loss, + / − forfeit, * unfinished; white box: played with White, black box: with Black.",
+            "Standings as of",
+            "1 win, ½ draw, 0 loss, + / − forfeit, * unfinished; white box: played with White, black box: with Black. Games: finished games (+ unfinished*).",
         ),
         Lang::Ru => (
             "Место",
@@ -61,7 +101,8 @@ pub fn render_html(
             "Очки",
             "Партии",
             "Составлено",
-            "1 победа, ½ ничья, 0 поражение, + / − служебный результат, * партия не окончена; белый квадрат — белыми, чёрный — чёрными.",
+            "Турнирная таблица на",
+            "1 победа, ½ ничья, 0 поражение, + / − служебный результат, * партия не окончена; белый квадрат — белыми, чёрный — чёрными. Партии: оконченные (+ неоконченные*).",
         ),
         Lang::Bg => (
             "Място",
@@ -69,7 +110,8 @@ pub fn render_html(
             "Точки",
             "Партии",
             "Изготвено",
-            "1 победа, ½ реми, 0 загуба, + / − служебен резултат, * незавършена партия; бяло поле — с белите, черно — с черните.",
+            "Класиране към",
+            "1 победа, ½ реми, 0 загуба, + / − служебен резултат, * незавършена партия; бяло поле — с белите, черно — с черните. Партии: завършени (+ незавършени*).",
         ),
     };
     let lang_code = match lang {
@@ -77,25 +119,34 @@ pub fn render_html(
         Lang::Ru => "ru",
         Lang::Bg => "bg",
     };
+    let date = match lang {
+        Lang::En => generated.format("%-d %B %Y").to_string(),
+        _ => generated.format("%d.%m.%Y").to_string(),
+    };
     let order: Vec<usize> = standings.rows.iter().map(|r| r.player).collect();
     let mut out = String::new();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"{lang_code}\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{t}</h1>\n<table>\n<thead><tr>\
-<th>{h_rank}</th><th>{h_name}</th>",
+<meta name=\"generator\" content=\"amici\">\n\
+<title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<header>\n<h1>{t}</h1>\n\
+<p class=\"sub\">{h_asof} {date}</p>\n</header>\n<main>\n<div class=\"scroll\">\n<table>\n\
+<thead><tr><th scope=\"col\">{h_rank}</th><th scope=\"col\" class=\"name\">{h_name}</th>",
         t = escape(title),
     );
     for i in 1..=order.len() {
-        let _ = write!(out, "<th>{i}</th>");
+        let _ = write!(out, "<th scope=\"col\">{i}</th>");
     }
-    let _ = write!(out, "<th>{h_pts}</th><th>{h_games}</th>");
+    let _ = write!(
+        out,
+        "<th scope=\"col\">{h_pts}</th><th scope=\"col\">{h_games}</th>"
+    );
     for tb in &standings.tiebreaks {
         let _ = write!(
             out,
-            "<th title=\"{}\">{}</th>",
-            escape(tb.name()),
+            "<th scope=\"col\" title=\"{}\">{}</th>",
+            escape(tb.definition(lang)),
             escape(tb.short(lang))
         );
     }
@@ -103,8 +154,8 @@ pub fn render_html(
     for (i, row) in standings.rows.iter().enumerate() {
         let _ = write!(
             out,
-            "<tr><td>{}</td><td class=\"name\">{}. {}</td>",
-            escape(&rank_text(row)),
+            "<tr><td class=\"rank\">{}</td><th scope=\"row\" class=\"name\"><span class=\"no\">{}.</span> {}</th>",
+            escape(&rank_text(row).replace('-', "–")),
             i + 1,
             escape(players.get(row.player).map_or(&row.name, |n| n))
         );
@@ -113,7 +164,7 @@ pub fn render_html(
                 out.push_str("<td class=\"self\"></td>");
                 continue;
             }
-            out.push_str("<td>");
+            out.push_str("<td class=\"x\">");
             for game in games.iter().filter(|g| {
                 (g.white == row.player && g.black == opp)
                     || (g.black == row.player && g.white == opp)
@@ -123,7 +174,7 @@ pub fn render_html(
                     out,
                     "<span class=\"r {}\">{}</span>",
                     if white { "w" } else { "b" },
-                    game.outcome.mark(white)
+                    game.outcome.mark(white).replace('-', "−")
                 );
             }
             out.push_str("</td>");
@@ -135,26 +186,67 @@ pub fn render_html(
         };
         let _ = write!(
             out,
-            "<td><b>{}</b></td><td>{}</td>",
-            fmt_num(row.points),
+            "<td class=\"pts\">{}</td><td>{}</td>",
+            fmt_score(row.points),
             games_cell
         );
         for v in &row.tiebreaks {
-            let _ = write!(out, "<td>{}</td>", fmt_num(*v));
+            let _ = write!(out, "<td class=\"tb\">{}</td>", fmt_score(*v));
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody>\n</table>\n");
-    let _ = writeln!(out, "<p class=\"defs\">{}</p>", escape(h_legend));
-    out.push_str("<div class=\"defs\">\n");
+    out.push_str("</tbody>\n</table>\n</div>\n");
+    let _ = writeln!(out, "<p class=\"legend\">{}</p>", escape(h_legend));
+    // §709.2: how the standings are computed, under the table.
+    out.push_str("<section class=\"defs\">\n");
+    let mut in_list = false;
     for line in definitions(&standings.tiebreaks, lang).lines() {
-        let _ = writeln!(out, "<p>{}</p>", escape(line));
+        let item = standings.tiebreaks.iter().find_map(|tb| {
+            line.strip_prefix(tb.short(lang))
+                .and_then(|rest| rest.strip_prefix(": "))
+                .map(|def| (tb.short(lang), def))
+        });
+        match item {
+            Some((short, def)) => {
+                if !in_list {
+                    out.push_str("<dl>\n");
+                    in_list = true;
+                }
+                let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", escape(short), escape(def));
+            }
+            None => {
+                if in_list {
+                    out.push_str("</dl>\n");
+                    in_list = false;
+                }
+                let _ = writeln!(out, "<p>{}</p>", escape(line));
+            }
+        }
     }
-    out.push_str("</div>\n");
+    if in_list {
+        out.push_str("</dl>\n");
+    }
+    out.push_str("</section>\n</main>\n");
     let _ = writeln!(
         out,
-        "<p class=\"gen\">{h_gen}: {}</p>\n</body>\n</html>",
+        "<footer>{h_gen}: {} · amici</footer>\n</body>\n</html>",
         generated.format("%Y-%m-%d")
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fmt_score;
+
+    #[test]
+    fn scores_use_fraction_glyphs() {
+        assert_eq!(fmt_score(4.5), "4½");
+        assert_eq!(fmt_score(0.5), "½");
+        assert_eq!(fmt_score(9.75), "9¾");
+        assert_eq!(fmt_score(6.25), "6¼");
+        assert_eq!(fmt_score(14.0), "14");
+        assert_eq!(fmt_score(0.0), "0");
+        assert_eq!(fmt_score(-1.5), "-1.5");
+    }
 }

@@ -450,6 +450,27 @@ impl Tx<'_> {
             .collect()
     }
 
+    /// The games of one tournament, in pairing order.
+    pub fn games_of_tournament(&self, tournament: &str) -> Result<Vec<GameRecord>> {
+        let mut st = self
+            .tx
+            .prepare("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
+        let rows = st
+            .query_map([tournament], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
+            .collect()
+    }
+
+    /// Removes a game (only ever one nobody has played: a re-pairing before the start).
+    pub fn delete_game(&self, id: &str) -> Result<()> {
+        self.tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        Ok(())
+    }
+
     /// The games in which `email` plays, in id order.
     pub fn games_of(&self, email: &str) -> Result<Vec<GameRecord>> {
         let mut st = self.tx.prepare(

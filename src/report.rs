@@ -1,0 +1,279 @@
+//! `amici standings` and `amici pgn`: the shell around `rules::standings`, `rules::standings_html`
+//! and `rules::pgn`. Reads the stored games (or a PGN file) and the config; changes nothing.
+//!
+//! - Standings of a configured tournament: the players are the tournament's, in config order,
+//!   with their configured names; a stored game one of whose players is no longer listed
+//!   (removed from the tournament, Art. 47 А) does not count. A game the record says was
+//!   forfeited counts as a forfeit (`+`/`-`, an unplayed round for the tie-breaks); an
+//!   unfinished game is shown as `*` and counts nowhere. The tie-breaks are `--tiebreaks` or
+//!   else the tournament's `tiebreaks` (default RULES.md §12).
+//! - Standings of a PGN file: players by their PGN names, tie-breaks `--tiebreaks` or the
+//!   default; texts in English (there is no player language to go by). A file that is not
+//!   UTF-8 is read as Windows-1252, the usual encoding of older collections.
+
+use std::path::Path;
+use std::str::FromStr;
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::config::{Config, Pairing, Tournament};
+use crate::rules::game::{GameRecord, Termination};
+use crate::rules::model::{Day, GameResult, Lang};
+use crate::rules::pgn::{PgnInfo, game_pgn};
+use crate::rules::pgn_results::{read_pgn_results, to_standings_input};
+use crate::rules::standings::{self, DEFAULT_TIEBREAKS, Game, Outcome, Standings, Tiebreak};
+use crate::rules::{pairing, standings_html};
+use crate::store::Store;
+
+/// `standings --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Html,
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            "html" => Ok(Format::Html),
+            other => Err(format!(
+                "unknown format `{other}` (expected text, json or html)"
+            )),
+        }
+    }
+}
+
+/// The tournament a command is about: the named one, or the only one configured.
+pub fn pick_tournament<'a>(config: &'a Config, id: Option<&str>) -> Result<&'a Tournament> {
+    let ids = || {
+        config
+            .tournaments
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match id {
+        Some(id) => config
+            .tournament(id)
+            .ok_or_else(|| anyhow!("no tournament `{id}` in the config (configured: {})", ids())),
+        None => match config.tournaments.as_slice() {
+            [only] => Ok(only),
+            [] => bail!("no tournament is configured"),
+            _ => bail!(
+                "{} tournaments are configured: name one with --tournament ({})",
+                config.tournaments.len(),
+                ids()
+            ),
+        },
+    }
+}
+
+/// How a stored game stands for the standings.
+pub fn outcome(rec: &GameRecord) -> Outcome {
+    let forfeit = rec.termination == Some(Termination::Forfeit);
+    match rec.result {
+        None => Outcome::Unfinished,
+        Some(GameResult::WhiteWins) if forfeit => Outcome::WhiteWinsByForfeit,
+        Some(GameResult::BlackWins) if forfeit => Outcome::BlackWinsByForfeit,
+        Some(r) => Outcome::from(r),
+    }
+}
+
+fn parse_tiebreaks(list: Option<&str>, default: &[Tiebreak]) -> Result<Vec<Tiebreak>> {
+    match list {
+        Some(list) => Tiebreak::parse_list(list).context("--tiebreaks"),
+        None => Ok(default.to_vec()),
+    }
+}
+
+/// The players (names, config order) and games of one tournament from the stored records.
+pub fn tournament_input(t: &Tournament, records: &[GameRecord]) -> (Vec<String>, Vec<Game>) {
+    let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+    let index = |email: &str| {
+        t.players
+            .iter()
+            .position(|p| p.email.eq_ignore_ascii_case(email))
+    };
+    let games = records
+        .iter()
+        .filter(|g| g.tournament == t.id)
+        .filter_map(|g| {
+            Some(Game {
+                white: index(&g.white)?,
+                black: index(&g.black)?,
+                outcome: outcome(g),
+            })
+        })
+        .filter(|g| g.white != g.black)
+        .collect();
+    (names, games)
+}
+
+fn render(
+    title: &str,
+    names: &[String],
+    games: &[Game],
+    table: &Standings,
+    format: Format,
+    lang: Lang,
+    today: Day,
+) -> String {
+    match format {
+        Format::Json => {
+            let mut s = table.to_json();
+            s.push('\n');
+            s
+        }
+        Format::Html => standings_html::render_html(title, names, games, table, lang, today),
+        Format::Text => {
+            let as_of = match lang {
+                Lang::En => "standings as of",
+                Lang::Ru => "таблица на",
+                Lang::Bg => "класиране към",
+            };
+            format!(
+                "{title} — {as_of} {}\n\n{}",
+                today.format("%Y-%m-%d"),
+                table.to_text(lang)
+            )
+        }
+    }
+}
+
+/// `amici standings [--tournament ID] [--tiebreaks LIST] [--format …]`.
+pub fn standings(
+    store: &Store,
+    config: &Config,
+    tournament: Option<&str>,
+    tiebreaks: Option<&str>,
+    format: Format,
+    today: Day,
+) -> Result<String> {
+    let t = pick_tournament(config, tournament)?;
+    let configured = t
+        .tiebreaks
+        .iter()
+        .map(|s| s.parse::<Tiebreak>())
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("tournament {}: tiebreaks", t.id))?;
+    let tbs = parse_tiebreaks(tiebreaks, &configured)?;
+    let records = store.games()?;
+    let (names, games) = tournament_input(t, &records);
+    let table = standings::compute(&names, &games, &tbs)?;
+    Ok(render(
+        &t.name,
+        &names,
+        &games,
+        &table,
+        format,
+        config.bot.language,
+        today,
+    ))
+}
+
+/// Text of a PGN file: UTF-8 (a BOM is fine), else Windows-1252.
+fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let (text, _, _) = encoding_rs::WINDOWS_1252.decode(e.as_bytes());
+            text.into_owned()
+        }
+    })
+}
+
+/// `amici standings --pgn FILE [--tiebreaks LIST] [--format …]`.
+pub fn standings_pgn(
+    path: &Path,
+    tiebreaks: Option<&str>,
+    format: Format,
+    today: Day,
+) -> Result<String> {
+    let text = read_text(path)?;
+    let pgn = read_pgn_results(&text).with_context(|| format!("reading {}", path.display()))?;
+    let tbs = parse_tiebreaks(tiebreaks, &DEFAULT_TIEBREAKS)?;
+    let (names, games) = to_standings_input(&pgn);
+    let table = standings::compute(&names, &games, &tbs)?;
+    // The title: the one event of the collection, else the file's name.
+    let mut events = pgn.iter().filter_map(|g| g.event.as_deref());
+    let title = match events.next() {
+        Some(first) if events.all(|e| e == first) => first.to_string(),
+        _ => path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+    };
+    Ok(render(
+        &title,
+        &names,
+        &games,
+        &table,
+        format,
+        Lang::En,
+        today,
+    ))
+}
+
+/// The `Round` of a stored game: the row of the Berger table for round robins, `-` for an
+/// explicit list (in correspondence chess all games start together).
+fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
+    let Some(t) = t else { return "-".into() };
+    let n: Option<u32> = rec
+        .id
+        .strip_prefix(&t.id)
+        .and_then(|r| r.strip_prefix('/'))
+        .and_then(|n| n.parse().ok());
+    let rounds = match t.pairing {
+        Pairing::RoundRobin => pairing::round_robin(t.players.len()),
+        Pairing::DoubleRoundRobin => pairing::double_round_robin(t.players.len()),
+        Pairing::Explicit => return "-".into(),
+    };
+    n.and_then(|n| pairing::games(&rounds).into_iter().find(|p| p.game == n))
+        .map_or_else(|| "-".into(), |p| p.round.to_string())
+}
+
+/// The PGN header facts the record does not hold.
+pub fn pgn_info(config: &Config, rec: &GameRecord) -> PgnInfo {
+    let t = config.tournament(&rec.tournament);
+    PgnInfo {
+        event: t.map_or_else(|| rec.tournament.clone(), |t| t.name.clone()),
+        site: "?".into(),
+        round: round_of(t, rec),
+        white: config.name_of(&rec.white),
+        black: config.name_of(&rec.black),
+    }
+}
+
+/// `amici pgn [--game ID | --tournament ID]`: one game, the games of a tournament, or all.
+pub fn pgn(
+    store: &Store,
+    config: &Config,
+    game: Option<&str>,
+    tournament: Option<&str>,
+    today: Day,
+) -> Result<String> {
+    let records: Vec<GameRecord> = match (game, tournament) {
+        (Some(_), Some(_)) => bail!("give --game or --tournament, not both"),
+        (Some(id), None) => vec![store.game(id)?.ok_or_else(|| anyhow!("no game `{id}`"))?],
+        (None, Some(tid)) => {
+            let mut all = store.games()?;
+            all.retain(|g| g.tournament == tid);
+            if all.is_empty() && config.tournament(tid).is_none() {
+                bail!("no tournament `{tid}`");
+            }
+            all
+        }
+        (None, None) => store.games()?,
+    };
+    Ok(records
+        .iter()
+        .map(|rec| game_pgn(rec, &pgn_info(config, rec), today))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
