@@ -5,7 +5,6 @@
 //! are checked against results worked out here, independently of amici.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
