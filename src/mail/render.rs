@@ -800,6 +800,30 @@ pub fn render(
                     "Судья отклонил рекламацию о просрочке (ст. 38).",
                     "The arbiter rejected the overstep claim (Art. 38).",
                 ),
+                "player-claim-filed" => t(
+                    lang,
+                    "Играч подаде рекламация за просрочване на противника си (чл. 35, 36); съдията решава в 7 дни (чл. 37). Неоснователна рекламация: +5 дни (чл. 40).",
+                    "Игрок подал рекламацию о просрочке противника (ст. 35, 36); судья решает в течение 7 дней (ст. 37). Необоснованная рекламация: +5 дней (ст. 40).",
+                    "A player claims his opponent's overstep (Art. 35, 36); the arbiter decides within 7 days (Art. 37). An unfounded claim costs +5 days (Art. 40).",
+                ),
+                "player-admitted" => t(
+                    lang,
+                    "Играчът призна просрочването: то влиза в сила веднага (чл. 36, бел. 3).",
+                    "Игрок признал просрочку: она вступает в силу сразу (ст. 36, прим. 3).",
+                    "The player admits the overstep: it takes effect at once (Art. 36 note 3).",
+                ),
+                "player-objection" => t(
+                    lang,
+                    "Възражение срещу решението за просрочване е записано (чл. 39); съдията го разглежда.",
+                    "Возражение против решения о просрочке записано (ст. 39); судья его рассмотрит.",
+                    "An objection to the overstep decision is recorded (Art. 39); the arbiter reviews it.",
+                ),
+                "player-withdrawn" => t(
+                    lang,
+                    "Рекламацията за просрочване е оттеглена (чл. 34); играта продължава.",
+                    "Рекламация о просрочке отозвана (ст. 34); игра продолжается.",
+                    "The overstep claim is withdrawn (Art. 34); play continues.",
+                ),
                 "short-notation" => t(
                     lang,
                     "Играчът многократно изпраща съкратена нотация (чл. 7, бел. 2); играта продължава.",

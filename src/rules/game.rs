@@ -695,6 +695,10 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
     {
         return adjudication_letter(rec, a, from, text);
     }
+    // Claims, admissions, withdrawals; an objection (Art. 39) also after the game ended.
+    if let Some(h) = claim_letter(rec, from, text, today) {
+        return h;
+    }
     let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
     handle_read_letter(rec, from, &letter, today)
 }
@@ -1256,6 +1260,12 @@ pub fn decide_claim(
             .oversteps
             .iter()
             .rposition(|o| o.status == clock::OverstepStatus::Claimed)
+            // After a timely objection (Art. 39) the confirmed claim is decided again.
+            .or_else(|| {
+                next.clock.oversteps.iter().rposition(|o| {
+                    o.status == clock::OverstepStatus::Confirmed && o.objected_on.is_some()
+                })
+            })
             .ok_or_else(|| "no pending overstep claim in this game".to_string())?,
     };
     let effect = if confirm {
@@ -1275,6 +1285,12 @@ pub fn decide_claim(
     }
     if let Some(p) = effect.penalty {
         next.penalties.push(p);
+    }
+    // An objection upheld (Art. 39): the overstep is undone, and with it the loss.
+    if !confirm && rec.termination == Some(Termination::Overstep) && effect.loser.is_none() {
+        next.status = Status::Playing;
+        next.result = None;
+        next.termination = None;
     }
     if next.clock.awaiting_decision().is_none() && next.status == Status::AwaitingDecision {
         next.status = Status::Playing;
@@ -1688,6 +1704,116 @@ mod tests {
             .collect();
         assert_eq!(told, [Role::Black, Role::White, Role::Arbiter]);
     }
+
+    /// White never moved: by 5 March the bot has filed a claim (Art. 27/31) and paused.
+    fn claimed() -> GameRecord {
+        let g = handle_tick(&game(), day("2026-03-05")).record.unwrap();
+        assert_eq!(g.status, Status::AwaitingDecision);
+        g
+    }
+
+    #[test]
+    fn art_36_note_3_an_admitted_overstep_takes_effect_at_once() {
+        let h = handle_letter(
+            &claimed(),
+            Color::White,
+            "I admit the overstep.",
+            day("2026-03-06"),
+        );
+        let g = h.record.unwrap();
+        assert_eq!(
+            g.result,
+            Some(GameResult::BlackWins),
+            "email: the first overstep loses (Art. 29)"
+        );
+        assert_eq!(g.termination, Some(Termination::Overstep));
+    }
+
+    #[test]
+    fn art_34_the_player_claimed_for_may_withdraw_the_claim() {
+        let h = handle_letter(
+            &claimed(),
+            Color::Black,
+            "Оттеглям рекламацията.",
+            day("2026-03-06"),
+        );
+        let g = h.record.unwrap();
+        assert_eq!(g.status, Status::Playing);
+        assert_eq!(g.result, None);
+        // The offender himself cannot withdraw it.
+        let h = handle_letter(
+            &claimed(),
+            Color::White,
+            "withdraw claim",
+            day("2026-03-06"),
+        );
+        assert!(h.record.is_none());
+    }
+
+    #[test]
+    fn art_39_objection_within_7_days_of_the_decision() {
+        let g = decide_claim(&claimed(), None, true, day("2026-03-06"))
+            .unwrap()
+            .record
+            .unwrap();
+        assert!(
+            handle_letter(
+                &g,
+                Color::White,
+                "Възражение: пощата закъсня.",
+                day("2026-03-13")
+            )
+            .record
+            .is_some()
+        );
+        let late = handle_letter(&g, Color::White, "Възражение", day("2026-03-14"));
+        assert!(
+            late.record.is_none(),
+            "8 days after the decision is too late"
+        );
+        assert_eq!(late.effects[0].kind, Kind::Error);
+    }
+
+    #[test]
+    fn art_40_an_unfounded_player_claim_rejected_costs_the_claimant_5_days() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(&g, Color::White, "claim overstep", day("2026-01-14"));
+        let g = h.record.unwrap();
+        assert_eq!(g.status, Status::AwaitingDecision);
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::Arbiter && e.kind == Kind::OverstepClaim)
+        );
+        let g = decide_claim(&g, None, false, day("2026-01-15"))
+            .unwrap()
+            .record
+            .unwrap();
+        assert_eq!(g.penalty_days(Color::White), 5);
+        assert_eq!(g.status, Status::Playing);
+    }
+
+    #[test]
+    fn art_39_an_objection_upheld_undoes_the_loss() {
+        let g = decide_claim(&claimed(), None, true, day("2026-03-06"))
+            .unwrap()
+            .record
+            .unwrap();
+        assert_eq!(g.result, Some(GameResult::BlackWins));
+        let g = handle_letter(
+            &g,
+            Color::White,
+            "Objection: the server was down.",
+            day("2026-03-08"),
+        )
+        .record
+        .unwrap();
+        let g = decide_claim(&g, None, false, day("2026-03-10"))
+            .unwrap()
+            .record
+            .unwrap();
+        assert_eq!((g.result, g.status), (None, Status::Playing));
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -1910,4 +2036,177 @@ fn post_dates(
         .unwrap_or(today)
         .max(received);
     (received, sent)
+}
+
+/// What a player may say about an overstep claim (Art. 34–40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ClaimWord {
+    /// Art. 35, 36: the player claims his opponent's overstep himself.
+    File,
+    /// Art. 36 note 3: the offender admits it — in force at once.
+    Admit,
+    /// Art. 39: the offender objects to a confirmed overstep within 7 days.
+    Object,
+    /// Art. 34, 37 note: the player on whose behalf it was claimed withdraws it.
+    Withdraw,
+}
+
+fn claim_word(text: &str) -> Option<ClaimWord> {
+    let t = text.to_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| t.contains(w));
+    if has(&[
+        "withdraw claim",
+        "withdraw the claim",
+        "оттеглям рекламацията",
+        "отзываю рекламацию",
+        "снимаю рекламацию",
+    ]) {
+        Some(ClaimWord::Withdraw)
+    } else if has(&[
+        "admit overstep",
+        "admit the overstep",
+        "признавам просрочването",
+        "признавам просрочка",
+        "признаю просрочку",
+        "признаю превышение",
+    ]) {
+        Some(ClaimWord::Admit)
+    } else if has(&[
+        "objection",
+        "i object",
+        "възражение",
+        "възразявам",
+        "возражение",
+        "возражаю",
+    ]) {
+        Some(ClaimWord::Object)
+    } else if has(&[
+        "claim overstep",
+        "overstep claim",
+        "рекламация за просрочване",
+        "рекламирам просрочване",
+        "рекламация о просрочке",
+        "заявляю просрочку",
+    ]) {
+        Some(ClaimWord::File)
+    } else {
+        None
+    }
+}
+
+/// A letter about an overstep claim: filed by a player, admitted, objected to, withdrawn.
+/// `None` when the letter says none of these (it is then read as an ordinary letter).
+fn claim_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Option<Handled> {
+    let word = claim_word(text)?;
+    if rec.status == Status::Finished && word != ClaimWord::Object {
+        return None;
+    }
+    let mut next = rec.clone();
+    let sender = Role::of(from);
+    let last_against = |c: Color, status: clock::OverstepStatus| {
+        rec.clock
+            .oversteps
+            .iter()
+            .rposition(|o| o.color == c && o.status == status)
+    };
+    let outcome: Result<(clock::DecisionEffect, &str), String> = match word {
+        ClaimWord::File => {
+            let report = rec.clocks(today);
+            let side = report.side(from.other());
+            next.clock
+                .file_claim(
+                    &rec.params,
+                    from.other(),
+                    side.move_number,
+                    clock::OverstepGround::Period,
+                    clock::Claimant::Player(from),
+                    today,
+                    side.total_days,
+                    side.allowance,
+                )
+                .map(|(_, e)| (e, "claim-filed"))
+                .map_err(|e| e.to_string())
+        }
+        ClaimWord::Admit => match last_against(from, clock::OverstepStatus::Claimed) {
+            Some(i) => next
+                .clock
+                .admit(&rec.params, i, today)
+                .map(|e| (e, "admitted"))
+                .map_err(|e| e.to_string()),
+            None => Err("no pending overstep claim against you".into()),
+        },
+        ClaimWord::Object => match last_against(from, clock::OverstepStatus::Confirmed) {
+            Some(i) => next
+                .clock
+                .object(i, today)
+                .map(|()| (clock::DecisionEffect::default(), "objection"))
+                .map_err(|e| e.to_string()),
+            None => Err("no confirmed overstep of yours to object to".into()),
+        },
+        ClaimWord::Withdraw => match last_against(from.other(), clock::OverstepStatus::Claimed) {
+            Some(i) => next
+                .clock
+                .withdraw(i, from, today)
+                .map(|e| (e, "withdrawn"))
+                .map_err(|e| e.to_string()),
+            None => Err("no pending overstep claim to withdraw".into()),
+        },
+    };
+    let mut effects = Vec::new();
+    match outcome {
+        Err(why) => {
+            effects.push(Effect {
+                to: sender,
+                kind: Kind::Error,
+                msg: Msg::Announcement {
+                    text: format!("{why}."),
+                },
+            });
+            return Some(Handled {
+                record: None,
+                effects,
+                requests: Vec::new(),
+            });
+        }
+        Ok((effect, what)) => {
+            if next.clock.awaiting_decision().is_some() {
+                next.status = Status::AwaitingDecision;
+            } else if next.status == Status::AwaitingDecision {
+                next.status = Status::Playing;
+            }
+            let msg = Msg::Decision {
+                text: format!(
+                    "player-{what}:{}",
+                    if from == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    }
+                ),
+            };
+            for to in [Role::White, Role::Black, Role::Arbiter] {
+                effects.push(Effect {
+                    to,
+                    kind: if word == ClaimWord::File {
+                        Kind::OverstepClaim
+                    } else {
+                        Kind::Decision
+                    },
+                    msg: msg.clone(),
+                });
+            }
+            if let Some(p) = effect.penalty {
+                next.penalties.push(p);
+            }
+            if let Some(loser) = effect.loser {
+                next.finish(win_for(loser.other()), Termination::Overstep);
+                ended_effects(&mut effects, win_for(loser.other()), Termination::Overstep);
+            }
+        }
+    }
+    Some(Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    })
 }
