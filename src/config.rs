@@ -13,6 +13,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue, ValueDeserializer};
 
 use crate::rules::model::{Lang, Mode, Notation, Params};
+use crate::rules::team::Primary;
 
 /// One problem in the config file, with its position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +151,27 @@ pub struct GameSpec {
     pub black: String,
 }
 
+/// A team of a team section (`teams = [ { name, captain, players } ]`, RULES.md §12 annex).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Team {
+    pub name: String,
+    /// Receives copies and may send claims, leave notices and replacements (RULES.md §14).
+    pub captain: Option<String>,
+    /// The players' addresses in board order: board I first.
+    pub players: Vec<String>,
+}
+
+/// One match of a team round robin: indices into [`Tournament::teams`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TeamPairing {
+    /// The row of the Berger table (the second cycle of a double round robin continues the
+    /// count).
+    pub round: u32,
+    /// The first-named team of the Berger pairing: White on board I (the board-I colour rule).
+    pub home: usize,
+    pub away: usize,
+}
+
 /// `[[tournament]]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tournament {
@@ -165,6 +187,46 @@ pub struct Tournament {
     pub games: Vec<GameSpec>,
     pub params: Params,
     pub tiebreaks: Vec<String>,
+    /// The teams of a team section, empty for an individual event. With teams, `games` is the
+    /// team round robin: match by match (see `team_matches`), board by board.
+    pub teams: Vec<Team>,
+    /// The matches of the team round robin in game order; empty without teams.
+    pub team_matches: Vec<TeamPairing>,
+    /// The primary criterion of the team standings (`team_ranking`, default match points).
+    pub team_ranking: Primary,
+}
+
+impl Tournament {
+    /// Boards per team (N): the number of players every team lists; 0 without teams.
+    pub fn boards(&self) -> usize {
+        self.teams.first().map_or(0, |t| t.players.len())
+    }
+
+    /// For the game with this 0-based index in `games` (game id `<tid>/<index + 1>`): its
+    /// match (index into `team_matches`) and board (0-based, board I = 0). `None` without
+    /// teams or past the last game.
+    pub fn team_board(&self, game_index: usize) -> Option<(usize, usize)> {
+        let n = self.boards();
+        if n == 0 || game_index >= self.games.len() {
+            return None;
+        }
+        Some((game_index / n, game_index % n))
+    }
+
+    /// The team an address plays for (or captains when it plays for none).
+    pub fn team_of(&self, email: &str) -> Option<usize> {
+        let email = email.trim();
+        self.teams
+            .iter()
+            .position(|t| t.players.iter().any(|p| p.eq_ignore_ascii_case(email)))
+            .or_else(|| {
+                self.teams.iter().position(|t| {
+                    t.captain
+                        .as_deref()
+                        .is_some_and(|c| c.eq_ignore_ascii_case(email))
+                })
+            })
+    }
 }
 
 /// The validated configuration.
@@ -286,6 +348,21 @@ struct RawGame {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawTeam {
+    name: Spanned<String>,
+    captain: Option<Spanned<String>>,
+    players: Spanned<Vec<Spanned<String>>>,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum RawTeamRanking {
+    MatchPoints,
+    GamePoints,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawTournament {
     id: Spanned<String>,
     name: Option<String>,
@@ -310,6 +387,9 @@ struct RawTournament {
     short_notation_warnings: Option<u32>,
     allow_numeric: Option<bool>,
     tiebreaks: Option<Vec<String>>,
+    // Team sections (RULES.md §12 annex).
+    teams: Option<Spanned<Vec<RawTeam>>>,
+    team_ranking: Option<Spanned<RawTeamRanking>>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -689,6 +769,26 @@ fn validate_tournament(
         });
     }
     let pairing = raw.pairing.unwrap_or(Pairing::RoundRobin);
+    let teams = raw
+        .teams
+        .as_ref()
+        .map(|t| validate_teams(ck, t, pairing, &seen))
+        .unwrap_or_default();
+    let team_ranking = match (&raw.team_ranking, &raw.teams) {
+        (Some(r), None) => {
+            ck.at(
+                Some(r.span()),
+                "team_ranking is only used with `teams = [ { name = …, players = […] } ]`",
+            );
+            Primary::MatchPoints
+        }
+        (Some(r), Some(_)) => match r.get_ref() {
+            RawTeamRanking::MatchPoints => Primary::MatchPoints,
+            RawTeamRanking::GamePoints => Primary::GamePoints,
+        },
+        (None, _) => Primary::MatchPoints,
+    };
+    let mut team_matches = Vec::new();
     let games = match (pairing, raw.games) {
         (Pairing::Explicit, None) => {
             ck.at(
@@ -725,6 +825,36 @@ fn validate_tournament(
                 "`games` is only used with pairing = \"explicit\"",
             );
             Vec::new()
+        }
+        (p, None) if !teams.is_empty() => {
+            // The team round robin: the teams are paired with the Berger tables; each match
+            // gives one game per board, board k of one team against board k of the other. The
+            // board-I colour rule as implemented: the first-named team of the pairing has White
+            // on board I, and the colours alternate by board (I White, II Black, III White, …).
+            // In a double round robin the second cycle reverses the first-named team, so every
+            // board's colour is reversed too. Game n: match by match, board by board.
+            let rounds = if p == Pairing::DoubleRoundRobin {
+                crate::rules::pairing::double_round_robin(teams.len())
+            } else {
+                crate::rules::pairing::round_robin(teams.len())
+            };
+            let mut out = Vec::new();
+            for m in crate::rules::pairing::games(&rounds) {
+                team_matches.push(TeamPairing {
+                    round: m.round,
+                    home: m.white,
+                    away: m.black,
+                });
+                let (home, away) = (&teams[m.white], &teams[m.black]);
+                for (k, (h, a)) in home.players.iter().zip(&away.players).enumerate() {
+                    let (white, black) = if k % 2 == 0 { (h, a) } else { (a, h) };
+                    out.push(GameSpec {
+                        white: white.clone(),
+                        black: black.clone(),
+                    });
+                }
+            }
+            out
         }
         (p, None) => {
             // FIDE Berger tables; game n is the n-th pairing, round by round, board by board.
@@ -805,7 +935,112 @@ fn validate_tournament(
         games,
         params,
         tiebreaks,
+        teams,
+        team_matches,
+        team_ranking,
     })
+}
+
+/// The `teams` of a tournament: names unique, captains addresses, players in board order who
+/// are all among the tournament's `players`, each in one team only, every team with the same
+/// number of boards; a team round robin needs `pairing = "round-robin"` or
+/// `"double-round-robin"` and at least two teams. Players of the tournament listed in no team
+/// are allowed (reserves for a replacement, Art. 47 Б): they get no games.
+fn validate_teams(
+    ck: &mut Checker<'_>,
+    raw: &Spanned<Vec<RawTeam>>,
+    pairing: Pairing,
+    players: &HashSet<String>,
+) -> Vec<Team> {
+    let before = ck.errors.len();
+    if pairing == Pairing::Explicit {
+        ck.at(
+            Some(raw.span()),
+            "teams: a team section is a team round robin: expected pairing = \"round-robin\" \
+             or \"double-round-robin\", not \"explicit\"",
+        );
+    }
+    if raw.get_ref().len() < 2 {
+        ck.at(
+            Some(raw.span()),
+            format!(
+                "teams: {} team(s) listed, a team section needs at least two",
+                raw.get_ref().len()
+            ),
+        );
+    }
+    let mut names = HashSet::new();
+    let mut placed: BTreeMap<String, String> = BTreeMap::new();
+    let mut first: Option<(String, usize)> = None;
+    let mut teams = Vec::new();
+    for t in raw.get_ref() {
+        let name = t.name.get_ref().trim().to_string();
+        if name.is_empty() {
+            ck.at(Some(t.name.span()), "team name: expected a non-empty name");
+        } else if !names.insert(name.to_lowercase()) {
+            ck.at(
+                Some(t.name.span()),
+                format!("team `{name}` is listed twice"),
+            );
+        }
+        let captain = t.captain.as_ref().map(|c| {
+            let email = c.get_ref().trim().to_lowercase();
+            if !valid_email(&email) {
+                ck.at(
+                    Some(c.span()),
+                    format!("team `{name}`: captain `{email}` is not an e-mail address"),
+                );
+            }
+            email
+        });
+        let mut list = Vec::new();
+        for p in t.players.get_ref() {
+            let email = p.get_ref().trim().to_lowercase();
+            if !players.contains(&email) {
+                ck.at(
+                    Some(p.span()),
+                    format!("team `{name}`: player `{email}` is not in this tournament's players"),
+                );
+            } else if let Some(other) = placed.get(&email) {
+                ck.at(
+                    Some(p.span()),
+                    if *other == name {
+                        format!("team `{name}`: player `{email}` is listed twice")
+                    } else {
+                        format!("team `{name}`: player `{email}` already plays for team `{other}`")
+                    },
+                );
+            } else {
+                placed.insert(email.clone(), name.clone());
+            }
+            list.push(email);
+        }
+        match &first {
+            _ if list.is_empty() => ck.at(
+                Some(t.players.span()),
+                format!("team `{name}`: expected its players in board order, board I first"),
+            ),
+            None => first = Some((name.clone(), list.len())),
+            Some((first_name, n)) if *n != list.len() => ck.at(
+                Some(t.players.span()),
+                format!(
+                    "team `{name}` has {} board(s), team `{first_name}` has {n}: every team \
+                     needs the same number of boards",
+                    list.len()
+                ),
+            ),
+            Some(_) => {}
+        }
+        teams.push(Team {
+            name,
+            captain,
+            players: list,
+        });
+    }
+    if ck.errors.len() != before {
+        return Vec::new();
+    }
+    teams
 }
 
 #[cfg(test)]
@@ -1007,6 +1242,208 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         assert_ne!(
             c.tournaments[0].games[0].white,
             c.tournaments[0].games[1].white
+        );
+    }
+
+    /// A team section: 4 teams of `boards` players (t0p0 … t3p{boards-1}).
+    fn team_config(boards: usize, extra: &str) -> String {
+        let mut players = String::new();
+        let mut teams = String::new();
+        for t in 0..4 {
+            let list: Vec<String> = (0..boards)
+                .map(|b| format!("\"t{t}b{b}@example.test\""))
+                .collect();
+            for b in 0..boards {
+                players.push_str(&format!(
+                    "  {{ name = \"T{t} B{b}\", email = \"t{t}b{b}@example.test\" }},\n"
+                ));
+            }
+            teams.push_str(&format!(
+                "  {{ name = \"Team {t}\", captain = \"cap{t}@example.test\", players = [{}] }},\n",
+                list.join(", ")
+            ));
+        }
+        format!(
+            "[bot]\naddress = \"bot@example.test\"\ndatabase = \"a.sqlite3\"\n\
+             timezone = \"Europe/Sofia\"\nlanguage = \"bg\"\n\n[outbox]\ndir = \"outbox\"\n\n\
+             [[tournament]]\nid = \"TS\"\nstart = 2026-01-10\nend = 2027-12-31\n\
+             arbiter = \"arbiter@example.test\"\n{extra}players = [\n{players}]\nteams = [\n{teams}]\n"
+        )
+    }
+
+    #[test]
+    fn annex_team_round_robin_pairs_the_teams_with_berger_and_the_boards_in_order() {
+        let c = parse(Path::new("a.toml"), &team_config(2, "")).unwrap();
+        let t = &c.tournaments[0];
+        assert_eq!(t.teams.len(), 4);
+        assert_eq!(t.boards(), 2);
+        assert_eq!(t.team_ranking, Primary::MatchPoints);
+        assert_eq!(t.teams[1].captain.as_deref(), Some("cap1@example.test"));
+        assert_eq!(t.team_matches.len(), 6);
+        assert_eq!(t.games.len(), 12);
+        let berger = crate::rules::pairing::games(&crate::rules::pairing::round_robin(4));
+        for (i, m) in t.team_matches.iter().enumerate() {
+            assert_eq!(
+                (m.home, m.away, m.round),
+                (berger[i].white, berger[i].black, berger[i].round)
+            );
+            // Board I: the first-named team has White; board II: Black.
+            assert_eq!(t.games[2 * i].white, format!("t{}b0@example.test", m.home));
+            assert_eq!(t.games[2 * i].black, format!("t{}b0@example.test", m.away));
+            assert_eq!(
+                t.games[2 * i + 1].white,
+                format!("t{}b1@example.test", m.away)
+            );
+            assert_eq!(
+                t.games[2 * i + 1].black,
+                format!("t{}b1@example.test", m.home)
+            );
+        }
+        assert_eq!(t.team_board(0), Some((0, 0)));
+        assert_eq!(t.team_board(5), Some((2, 1)));
+        assert_eq!(t.team_board(11), Some((5, 1)));
+        assert_eq!(t.team_board(12), None);
+        assert_eq!(t.team_of("T2B1@example.test"), Some(2));
+        assert_eq!(t.team_of("cap3@example.test"), Some(3));
+        assert_eq!(t.team_of("nobody@example.test"), None);
+    }
+
+    #[test]
+    fn annex_board_one_colour_rule_alternates_by_board() {
+        let c = parse(Path::new("a.toml"), &team_config(3, "")).unwrap();
+        let t = &c.tournaments[0];
+        let m = t.team_matches[0];
+        let home = |b: usize| format!("t{}b{b}@example.test", m.home);
+        assert_eq!(t.games[0].white, home(0));
+        assert_eq!(t.games[1].black, home(1));
+        assert_eq!(t.games[2].white, home(2));
+        assert_eq!(t.games.len(), 6 * 3);
+    }
+
+    #[test]
+    fn annex_double_round_robin_reverses_every_board() {
+        let c = parse(
+            Path::new("a.toml"),
+            &team_config(
+                2,
+                "pairing = \"double-round-robin\"\nteam_ranking = \"game-points\"\n",
+            ),
+        )
+        .unwrap();
+        let t = &c.tournaments[0];
+        assert_eq!(t.team_ranking, Primary::GamePoints);
+        assert_eq!(t.team_matches.len(), 12);
+        assert_eq!(t.games.len(), 24);
+        for i in 0..6 {
+            let (a, b) = (t.team_matches[i], t.team_matches[i + 6]);
+            assert_eq!((a.home, a.away), (b.away, b.home));
+            assert_eq!(a.round + 3, b.round);
+            for k in 0..2 {
+                assert_eq!(t.games[2 * i + k].white, t.games[12 + 2 * i + k].black);
+            }
+        }
+    }
+
+    #[test]
+    fn individual_events_have_no_teams() {
+        let c = parse(Path::new("a.toml"), GOOD).unwrap();
+        assert!(c.tournaments[0].teams.is_empty());
+        assert_eq!(c.tournaments[0].boards(), 0);
+        assert_eq!(c.tournaments[0].team_board(0), None);
+    }
+
+    fn team_errs(text: &str) -> Vec<String> {
+        errs(text).iter().map(|e| e.to_string()).collect()
+    }
+
+    #[test]
+    fn team_player_not_in_the_tournament_is_refused_with_its_place() {
+        let text = team_config(2, "").replace(
+            "players = [\"t2b0@example.test\"",
+            "players = [\"stranger@example.test\"",
+        );
+        let e = errs(&text);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].message.contains("stranger@example.test"), "{e:?}");
+        assert!(e[0].message.contains("Team 2"), "{e:?}");
+        let line = text.lines().position(|l| l.contains("stranger@")).unwrap() + 1;
+        let col = text
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .find("\"stranger")
+            .unwrap()
+            + 1;
+        assert_eq!((e[0].line, e[0].column), (line, col), "{e:?}");
+    }
+
+    #[test]
+    fn teams_need_the_same_number_of_boards() {
+        let text = team_config(2, "").replace(
+            "players = [\"t3b0@example.test\", \"t3b1@example.test\"]",
+            "players = [\"t3b0@example.test\"]",
+        );
+        let m = team_errs(&text);
+        assert!(
+            m.iter()
+                .any(|m| m.contains("Team 3` has 1 board(s), team `Team 0` has 2")),
+            "{m:#?}"
+        );
+    }
+
+    #[test]
+    fn a_player_plays_for_one_team_only() {
+        let text = team_config(2, "").replace(
+            "players = [\"t3b0@example.test\", \"t3b1@example.test\"]",
+            "players = [\"t3b0@example.test\", \"t0b1@example.test\"]",
+        );
+        let m = team_errs(&text);
+        assert!(
+            m.iter()
+                .any(|m| m.contains("already plays for team `Team 0`")),
+            "{m:#?}"
+        );
+    }
+
+    #[test]
+    fn teams_need_a_round_robin_and_two_teams() {
+        let m = team_errs(&team_config(2, "pairing = \"explicit\"\n"));
+        assert!(m.iter().any(|m| m.contains("not \"explicit\"")), "{m:#?}");
+        let text = team_config(2, "");
+        let start = text.find("teams = [\n").unwrap();
+        let one = format!(
+            "{}teams = [ {{ name = \"Solo\", players = [\"t0b0@example.test\"] }} ]\n",
+            &text[..start]
+        );
+        let m = team_errs(&one);
+        assert!(m.iter().any(|m| m.contains("at least two")), "{m:#?}");
+    }
+
+    #[test]
+    fn team_names_captains_and_ranking_are_checked() {
+        let text = team_config(2, "")
+            .replace("name = \"Team 1\"", "name = \"team 0\"")
+            .replace("cap2@example.test", "captain two");
+        let m = team_errs(&text);
+        assert!(
+            m.iter()
+                .any(|m| m.contains("team `team 0` is listed twice")),
+            "{m:#?}"
+        );
+        assert!(
+            m.iter().any(|m| m.contains("captain `captain two`")),
+            "{m:#?}"
+        );
+        let bad = team_config(2, "team_ranking = \"points\"\n");
+        assert!(!team_errs(&bad).is_empty());
+        let orphan = GOOD.replace(
+            "pairing = \"explicit\"",
+            "pairing = \"explicit\"\nteam_ranking = \"game-points\"",
+        );
+        let m = team_errs(&orphan);
+        assert!(
+            m.iter().any(|m| m.contains("team_ranking is only used")),
+            "{m:#?}"
         );
     }
 }

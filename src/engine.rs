@@ -134,6 +134,8 @@ pub(crate) struct Answer<'a> {
     pub(crate) references: Vec<String>,
     pub(crate) now: DateTime<FixedOffset>,
     pub(crate) seq: usize,
+    /// Attachments for the next message queued (taken by it).
+    pub(crate) attach: Vec<(String, String, Vec<u8>)>,
 }
 
 impl<'a> Answer<'a> {
@@ -152,6 +154,7 @@ impl<'a> Answer<'a> {
             references: Vec::new(),
             now,
             seq: 0,
+            attach: Vec::new(),
         }
     }
 
@@ -197,6 +200,7 @@ impl<'a> Answer<'a> {
             game: game.map(str::to_string),
             date: self.now,
             auto_replied: to_sender,
+            attachments: std::mem::take(&mut self.attach),
         };
         let raw = outbound::build(&o)?;
         tx.queue(
@@ -258,6 +262,7 @@ fn process_one(
         references: msg.references.clone(),
         now,
         seq: 0,
+        attach: Vec::new(),
     };
     let lang = config.language_of(&from.email);
     let known = config.is_player(&from.email) || config.is_arbiter(&from.email);
@@ -511,6 +516,19 @@ pub(crate) fn emit(
             .then(|| config.name_of(&answer.sender));
         let (subject, body) =
             render::render(record, &names, &e.msg, lang, today, copy_of.as_deref());
+        // The end of a game and the adjudication material carry the game's PGN (issue 5).
+        if matches!(e.kind, Kind::GameOver | Kind::Adjudication) {
+            let pgn = crate::rules::pgn::game_pgn(
+                record,
+                &crate::report::pgn_info(config, record),
+                today,
+            );
+            answer.attach.push((
+                format!("{}.pgn", record.id.replace('/', "-")),
+                "application/x-chess-pgn".into(),
+                pgn.into_bytes(),
+            ));
+        }
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
     }
     Ok(())
@@ -549,6 +567,7 @@ pub fn queue_admin_notice(
         game: None,
         date: now,
         auto_replied: false,
+        attachments: Vec::new(),
     };
     let raw = outbound::build(&o)?;
     store.transaction(|tx| {

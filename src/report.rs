@@ -10,6 +10,11 @@
 //! - Standings of a PGN file: players by their PGN names, tie-breaks `--tiebreaks` or the
 //!   default; texts in English (there is no player language to go by). A file that is not
 //!   UTF-8 is read as Windows-1252, the usual encoding of older collections.
+//! - Team standings of a team section (`standings --teams`, RULES.md §12 annex): game n of the
+//!   tournament is board `(n-1) % N` of match `(n-1) / N` of the team round robin (config).
+//!   A board counts with its stored result (a forfeit as a win/loss, both-lose as 0–0); a
+//!   board not finished, or not yet in the database, is not yet played: it gives no game
+//!   points, and the match gives match points only once it is decided (`rules::team`).
 
 use std::path::Path;
 use std::str::FromStr;
@@ -22,6 +27,7 @@ use crate::rules::model::{Day, GameResult, Lang};
 use crate::rules::pgn::{PgnInfo, game_pgn};
 use crate::rules::pgn_results::{read_pgn_results, to_standings_input};
 use crate::rules::standings::{self, DEFAULT_TIEBREAKS, Game, Outcome, Standings, Tiebreak};
+use crate::rules::team::{self, BoardGame, Primary, TeamConfig, TeamMatch};
 use crate::rules::{pairing, standings_html};
 use crate::store::Store;
 
@@ -220,6 +226,165 @@ pub fn standings_pgn(
     ))
 }
 
+/// The team names and matches of a team section from the stored records.
+pub fn team_input(t: &Tournament, records: &[GameRecord]) -> (Vec<String>, Vec<TeamMatch>) {
+    let names: Vec<String> = t.teams.iter().map(|t| t.name.clone()).collect();
+    let n = t.boards();
+    let mut matches: Vec<TeamMatch> = t
+        .team_matches
+        .iter()
+        .map(|m| TeamMatch {
+            home: m.home,
+            away: m.away,
+            boards: Vec::with_capacity(n),
+        })
+        .collect();
+    for (i, spec) in t.games.iter().enumerate() {
+        let Some((mi, board)) = t.team_board(i) else {
+            continue;
+        };
+        let Some(m) = matches.get_mut(mi) else {
+            continue;
+        };
+        // The board-I colour rule of the config: the home team has White on boards I, III, …
+        let configured = board % 2 == 0;
+        let id = pairing::game_id(&t.id, i as u32 + 1);
+        let rec = records.iter().find(|r| r.id == id);
+        // A record whose colours are the other way round than the config (edited by hand)
+        // keeps its own colours; a replacement player keeps his board's colour.
+        let home_white = match rec {
+            Some(r) if r.white.eq_ignore_ascii_case(&spec.black) => !configured,
+            _ => configured,
+        };
+        m.boards.push(BoardGame {
+            home_white,
+            outcome: rec.map_or(Outcome::Unfinished, outcome),
+        });
+    }
+    (names, matches)
+}
+
+/// The machine names of the team criteria, in the order applied.
+pub fn team_criteria(primary: Primary) -> Vec<&'static str> {
+    let (first, second) = match primary {
+        Primary::MatchPoints => ("match-points", "game-points"),
+        Primary::GamePoints => ("game-points", "match-points"),
+    };
+    vec![
+        first,
+        second,
+        "direct-match",
+        "direct-match-boards",
+        "board-totals",
+        "board-one-black",
+    ]
+}
+
+/// `amici standings --teams [--tournament ID] [--format text|json]`: the team standings of a
+/// team section (RULES.md §12 annex), with the criteria used (§709.2). Without `--tournament`
+/// the only configured tournament with teams is meant.
+pub fn team_standings(
+    store: &Store,
+    config: &Config,
+    tournament: Option<&str>,
+    format: Format,
+    today: Day,
+) -> Result<String> {
+    let with_teams: Vec<&Tournament> = config
+        .tournaments
+        .iter()
+        .filter(|t| !t.teams.is_empty())
+        .collect();
+    let t = match (tournament, with_teams.as_slice()) {
+        (None, [only]) => *only,
+        (None, []) => bail!("no tournament with teams is configured"),
+        (None, several) => bail!(
+            "{} tournaments have teams: name one with --tournament ({})",
+            several.len(),
+            several
+                .iter()
+                .map(|t| t.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        (Some(_), _) => pick_tournament(config, tournament)?,
+    };
+    if t.teams.is_empty() {
+        bail!(
+            "tournament {} has no teams (configure `teams = [ {{ name = …, players = […] }} ]`)",
+            t.id
+        );
+    }
+    let records = store.games()?;
+    let (names, matches) = team_input(t, &records);
+    let cfg = TeamConfig {
+        boards: t.boards(),
+        primary: t.team_ranking,
+    };
+    let table = team::team_standings(&names, &matches, &cfg)
+        .with_context(|| format!("tournament {}: team standings", t.id))?;
+    let lang = config.bot.language;
+    match format {
+        Format::Json => {
+            let doc = serde_json::json!({
+                "criteria": team_criteria(table.primary),
+                "standings": table.rows.iter().map(|r| serde_json::json!({
+                    "rank": r.rank,
+                    "team": r.name,
+                    "match_points": r.match_points,
+                    "game_points": r.game_points,
+                    "matches": r.matches,
+                    "boards": r.board_points,
+                })).collect::<Vec<_>>(),
+            });
+            let mut s = serde_json::to_string_pretty(&doc)?;
+            s.push('\n');
+            Ok(s)
+        }
+        Format::Html => bail!("team standings: --format html is not available; use text or json"),
+        Format::Text => {
+            let (as_of, head) = match lang {
+                Lang::En => ("team standings as of", "Matches:"),
+                Lang::Ru => ("командное положение на", "Матчи:"),
+                Lang::Bg => ("отборно класиране към", "Срещи:"),
+            };
+            let mut out = format!(
+                "{} — {as_of} {}\n\n{}\n{head}\n",
+                t.name,
+                today.format("%Y-%m-%d"),
+                table.to_text(lang)
+            );
+            for m in &matches {
+                let (mut h, mut a, mut open) = (0u32, 0u32, 0usize);
+                for b in &m.boards {
+                    match b.outcome.half_points() {
+                        Some((w, bl)) if b.home_white => (h, a) = (h + w, a + bl),
+                        Some((w, bl)) => (h, a) = (h + bl, a + w),
+                        None => open += 1,
+                    }
+                }
+                let score = |half: u32| standings::fmt_num(f64::from(half) / 2.0);
+                let _ = std::fmt::Write::write_fmt(
+                    &mut out,
+                    format_args!(
+                        "{} – {}  {}:{}{}\n",
+                        names[m.home],
+                        names[m.away],
+                        score(h),
+                        score(a),
+                        if open > 0 {
+                            format!(" ({open} *)")
+                        } else {
+                            String::new()
+                        }
+                    ),
+                );
+            }
+            Ok(out)
+        }
+    }
+}
+
 /// The `Round` of a stored game: the row of the Berger table for round robins, `-` for an
 /// explicit list (in correspondence chess all games start together).
 fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
@@ -229,6 +394,13 @@ fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
         .strip_prefix(&t.id)
         .and_then(|r| r.strip_prefix('/'))
         .and_then(|n| n.parse().ok());
+    if !t.teams.is_empty() {
+        // A team section: the round of the game's match.
+        return n
+            .and_then(|n| t.team_board((n as usize).checked_sub(1)?))
+            .and_then(|(m, _)| t.team_matches.get(m))
+            .map_or_else(|| "-".into(), |m| m.round.to_string());
+    }
     let rounds = match t.pairing {
         Pairing::RoundRobin => pairing::round_robin(t.players.len()),
         Pairing::DoubleRoundRobin => pairing::double_round_robin(t.players.len()),

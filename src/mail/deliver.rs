@@ -283,6 +283,7 @@ fn undeliverable(
                 game: row.game.clone(),
                 date: now,
                 auto_replied: false,
+                attachments: Vec::new(),
             };
             Some(crate::store::NewOutgoing {
                 message_id,

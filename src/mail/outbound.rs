@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, FixedOffset};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use sha2::{Digest, Sha256};
 
 use crate::rules::model::Kind;
@@ -28,6 +28,8 @@ pub struct Outgoing {
     /// `auto-replied` (an answer to the recipient's own letter) or `auto-generated` (a notice,
     /// or a move forwarded to the opponent), RFC 3834.
     pub auto_replied: bool,
+    /// Files attached after the text: (file name, MIME type, content), e.g. the game's PGN.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -70,7 +72,6 @@ pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
         .subject(subject)
         .message_id(Some(format!("<{}>", o.message_id)))
         .date(std::time::SystemTime::from(o.date))
-        .header(ContentType::TEXT_PLAIN)
         .raw_header(header(
             "Auto-Submitted",
             if o.auto_replied {
@@ -91,7 +92,18 @@ pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
         }
         b = b.references(refs.join(" "));
     }
-    Ok(b.body(o.body.clone())?.formatted())
+    if o.attachments.is_empty() {
+        return Ok(b
+            .header(ContentType::TEXT_PLAIN)
+            .body(o.body.clone())?
+            .formatted());
+    }
+    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(o.body.clone()));
+    for (name, mime, content) in &o.attachments {
+        let ct = ContentType::parse(mime).unwrap_or(ContentType::TEXT_PLAIN);
+        parts = parts.singlepart(Attachment::new(name.clone()).body(content.clone(), ct));
+    }
+    Ok(b.multipart(parts)?.formatted())
 }
 
 #[cfg(test)]
@@ -112,6 +124,7 @@ mod tests {
             game: Some("T/1".into()),
             date: "2026-03-15T10:00:00+02:00".parse().unwrap(),
             auto_replied: true,
+            attachments: Vec::new(),
         }
     }
 
@@ -130,6 +143,25 @@ mod tests {
     fn no_header_injection_through_names_or_subject() {
         let raw = String::from_utf8(build(&sample()).unwrap()).unwrap();
         assert!(!raw.lines().any(|l| l.starts_with("Bcc:")), "{raw}");
+    }
+
+    #[test]
+    fn a_pgn_can_be_attached() {
+        let mut o = sample();
+        o.attachments.push((
+            "game.pgn".into(),
+            "application/x-chess-pgn".into(),
+            b"[Event \"T\"]\n\n1. e4 *\n".to_vec(),
+        ));
+        let raw = build(&o).unwrap();
+        use mail_parser::MimeHeaders;
+        let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        assert_eq!(m.attachment_count(), 1);
+        assert_eq!(
+            m.attachment(0).and_then(|a| a.attachment_name()),
+            Some("game.pgn")
+        );
+        assert!(m.body_text(0).unwrap().contains("e2-e4"));
     }
 
     #[test]
