@@ -30,8 +30,9 @@ fn tournament(games: usize) -> String {
         .map(|_| "{ white = \"ivan@example.test\", black = \"petar@example.test\" }")
         .collect::<Vec<_>>()
         .join(",\n  ");
+    let today = support::today();
     format!(
-        "[[tournament]]\nid = \"B\"\nstart = 2026-11-01\nend = 2027-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nplayers = [ {{ name = \"Ivan\", email = \"ivan@example.test\" }}, {{ name = \"Petar\", email = \"petar@example.test\" }} ]\ngames = [\n  {list}\n]\n"
+        "[[tournament]]\nid = \"B\"\nstart = {today}\nend = 2027-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nplayers = [ {{ name = \"Ivan\", email = \"ivan@example.test\" }}, {{ name = \"Petar\", email = \"petar@example.test\" }} ]\ngames = [\n  {list}\n]\n"
     )
 }
 

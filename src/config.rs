@@ -453,11 +453,12 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// An address amici can actually write to: the same check lettre makes when sending, so a
+/// player admitted by the config can always be answered.
 fn valid_email(s: &str) -> bool {
-    let mut parts = s.split('@');
-    matches!((parts.next(), parts.next(), parts.next()),
-        (Some(l), Some(d), None) if !l.is_empty() && d.contains('.') && !d.starts_with('.')
-            && !s.chars().any(|c| c.is_whitespace() || c.is_control() || c == '<' || c == '>'))
+    s.contains('.')
+        && s.parse::<lettre::Address>().is_ok()
+        && !s.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
 fn is_loopback(host: &str) -> bool {
@@ -470,7 +471,7 @@ fn is_loopback(host: &str) -> bool {
 /// A date written as a TOML date (`2026-01-10`) or as a string (`"2026-01-10"`, as
 /// INTERFACE.md's example does): both are accepted.
 #[derive(Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "a date such as 2026-01-10")]
 enum DateValue {
     Toml(toml::value::Datetime),
     Text(String),

@@ -192,7 +192,7 @@ fn spawn_imap(shared: &Arc<Shared>) -> Option<JoinHandle<()>> {
 
 /// One IMAP connection's life: catch up, then wait for news and fetch, until an error.
 async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result<()> {
-    let (mut session, validity, idle) = imap::connect(cfg).await?;
+    let (mut session, validity, idle) = imap::timed("connect", imap::connect(cfg)).await?;
     tracing::info!(idle, validity, "IMAP connected");
     // Finish marking letters processed before a crash.
     let (stored_validity, last) = shared
@@ -200,13 +200,17 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
         .imap_state(&cfg.mailbox)?
         .unwrap_or((validity, 0));
     if stored_validity == validity {
-        let unseen: Vec<u32> = imap::unseen(&mut session)
+        let unseen: Vec<u32> = imap::timed("search", imap::unseen(&mut session))
             .await?
             .into_iter()
             .filter(|u| *u <= last)
             .collect();
         let done = done_uids(shared, cfg, validity, &unseen)?;
-        imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()).await?;
+        imap::timed(
+            "store",
+            imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()),
+        )
+        .await?;
     }
     loop {
         let (stored_validity, last) = shared
@@ -215,13 +219,25 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
             .unwrap_or((validity, 0));
         // A new UIDVALIDITY: rescan everything; Message-ID/hash dedupe keeps it exactly-once.
         let last = if stored_validity == validity { last } else { 0 };
-        let uids = imap::new_uids(&mut session, last).await?;
+        let uids = imap::timed("search", imap::new_uids(&mut session, last)).await?;
+        // A letter that arrived while we worked was announced in the replies to our
+        // commands, not to the next IDLE: search again, and idle only when nothing is new.
+        let had_new = !uids.is_empty();
         for chunk in uids.chunks(20) {
-            let fetched = imap::fetch(&mut session, chunk).await?;
+            let fetched = imap::timed("fetch", imap::fetch(&mut session, chunk)).await?;
             let mut stored_uids = Vec::new();
             for f in fetched {
                 let config = shared.config();
-                let arrived = f.internal_date.map_or_else(clock::now, Ok)?;
+                // Arrival: the server's INTERNALDATE, else the top Received: line, else now.
+                let arrived = match f.internal_date {
+                    Some(d) => d,
+                    None => {
+                        match crate::mail::inbound::parse(&f.raw, &config.bot.address).received_at {
+                            Some(d) => d,
+                            None => clock::now()?,
+                        }
+                    }
+                };
                 let source = format!("imap:{}:{}:{}", cfg.mailbox, validity, f.uid);
                 let stored = {
                     let mut store = shared.store()?;
@@ -241,7 +257,14 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
             }
             process(shared).await?;
             let done = done_uids(shared, cfg, validity, &stored_uids)?;
-            imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()).await?;
+            imap::timed(
+                "store",
+                imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()),
+            )
+            .await?;
+        }
+        if had_new {
+            continue;
         }
         session = imap::wait(
             session,

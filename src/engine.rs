@@ -112,11 +112,39 @@ pub fn process_pending(
     let rows = store.pending_inbound()?;
     let n = rows.len();
     for row in rows {
-        store.transaction(|tx| {
+        let done = store.transaction(|tx| {
             let outcome = process_one(tx, config, &row, now)?;
             tx.mark_inbound_done(row.id, &outcome, &now.to_rfc3339())?;
             Ok::<_, EngineError>(())
-        })?;
+        });
+        match done {
+            Ok(()) => {}
+            // The database itself failed: stop; the letter stays pending and is retried.
+            Err(EngineError::Store(e)) => return Err(EngineError::Store(e)),
+            // Anything about this one letter (a reply that cannot be built for a malformed
+            // address …) must not block every letter behind it: it is recorded as failed,
+            // its state change rolled back, and the admin told.
+            Err(e) => {
+                tracing::error!(inbound = row.id, "letter could not be processed: {e}");
+                store.transaction(|tx| {
+                    tx.mark_inbound_done(row.id, &format!("failed: {e}"), &now.to_rfc3339())
+                })?;
+                if let Some(admin) = config.bot.admin.clone() {
+                    let body = format!(
+                        "Letter {} (stored {}) could not be processed and was set aside:\n{e}\n\n— amici\n",
+                        row.id, row.arrived
+                    );
+                    queue_admin_notice(
+                        store,
+                        config,
+                        &admin,
+                        "amici: a letter could not be processed",
+                        &body,
+                        now,
+                    )?;
+                }
+            }
+        }
     }
     Ok(n)
 }
@@ -963,6 +991,29 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         sync_config(&mut store, &config).unwrap();
         let g = store.game("T/1").unwrap().unwrap();
         assert_eq!((g.white.as_str(), g.moves.len()), ("ivan@example.test", 1));
+    }
+
+    #[test]
+    fn a_letter_whose_reply_cannot_be_built_does_not_block_the_others() {
+        let (mut store, config) = setup("");
+        // A stranger with an address lettre cannot write to, and courtesy replies on.
+        let bad = b"From: \"john smith\"@example.com\r\nTo: bot@example.test\r\nMessage-ID: <s@x>\r\n\r\nhello\r\n";
+        store_raw(&mut store, &config, bad, at(), "ingest", None).unwrap();
+        ingest(
+            &mut store,
+            &config,
+            &letter("ivan@example.test", "i@x", "", "1. e2-e4"),
+        );
+        assert_eq!(
+            store.inbound_counts().unwrap(),
+            (0, 2),
+            "both letters are done"
+        );
+        assert_eq!(
+            store.game("T/1").unwrap().unwrap().moves.len(),
+            1,
+            "the next letter was applied"
+        );
     }
 
     #[test]

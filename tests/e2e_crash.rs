@@ -27,8 +27,9 @@ fn tournament(n: usize) -> String {
         })
         .collect::<Vec<_>>()
         .join(",\n  ");
+    let today = support::today();
     format!(
-        "[[tournament]]\nid = \"C\"\nstart = 2026-11-01\nend = 2027-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nplayers = [\n  {players}\n]\ngames = [\n  {games}\n]\n"
+        "[[tournament]]\nid = \"C\"\nstart = {today}\nend = 2027-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nplayers = [\n  {players}\n]\ngames = [\n  {games}\n]\n"
     )
 }
 

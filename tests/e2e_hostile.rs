@@ -12,7 +12,7 @@ const WAIT: Duration = Duration::from_secs(60);
 
 const TOURNAMENT: &str = r#"[[tournament]]
 id = "H"
-start = 2026-11-01
+start = TODAY
 end = 2027-12-31
 arbiter = "arbiter@example.test"
 pairing = "explicit"
@@ -29,7 +29,7 @@ fn head(from: &str, id: &str, extra: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_mail_never_stops_the_daemon() {
     let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar"]);
-    let mut amici = AmiciProcess::start(&stack, TOURNAMENT);
+    let mut amici = AmiciProcess::start(&stack, &TOURNAMENT.replace("TODAY", &support::today()));
     amici.wait_for_log("IMAP connected", WAIT);
 
     // 1. A 20 MB letter from a player: stored, not read, answered with "too large".

@@ -22,10 +22,11 @@ fn tournament(arbiter: &str, with_maria: bool) -> String {
     } else {
         ""
     };
+    let today = support::today();
     format!(
         r#"[[tournament]]
 id = "R"
-start = 2026-11-01
+start = {today}
 end = 2027-12-31
 arbiter = "{arbiter}@example.test"
 pairing = "explicit"
@@ -107,7 +108,10 @@ async fn config_edits_are_applied_or_refused_while_running() {
 
     // Invalid edit, announced by SIGHUP: refused, admin told, the previous config keeps running.
     // The file's mtime is put back, so only the signal can make amici look at it.
-    let broken = edited.replace("start = 2026-11-01", "start = \"someday\"");
+    let broken = edited.replace(
+        &format!("start = {}", support::today()),
+        "start = \"someday\"",
+    );
     let stamp = amici.dir().join("stamp");
     std::fs::copy(amici.config_path(), &stamp).unwrap();
     let keep_mtime = |path: &std::path::Path| {

@@ -26,6 +26,15 @@ impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
 
 pub type ImapSession = Session<Box<dyn Io>>;
 
+/// No single IMAP exchange may take longer: a half-open connection must not hang the task.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(120);
+
+pub async fn timed<T>(what: &str, f: impl std::future::Future<Output = Result<T>>) -> Result<T> {
+    tokio::time::timeout(COMMAND_TIMEOUT, f)
+        .await
+        .map_err(|_| anyhow!("IMAP {what} timed out"))?
+}
+
 /// One fetched message.
 #[derive(Debug)]
 pub struct Fetched {
@@ -195,18 +204,30 @@ pub async fn wait(
         return Ok(session);
     }
     let mut handle = session.idle();
-    handle.init().await?;
-    let (fut, _stop) = handle.wait_with_timeout(max);
-    // An absolute deadline on top of the library's (crates.md pitfall 3).
-    let res = tokio::time::timeout(max + Duration::from_secs(30), fut).await;
-    match res {
-        Ok(Ok(
-            IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt,
-        )) => {}
-        Ok(Err(e)) => bail!("IDLE failed: {e}"),
-        Err(_) => bail!("IDLE deadline passed"),
+    tokio::time::timeout(COMMAND_TIMEOUT, handle.init())
+        .await
+        .map_err(|_| anyhow!("IDLE start timed out"))??;
+    {
+        // The library's own timeout restarts on every keep-alive (`* OK Still here`), so an
+        // absolute deadline ends this IDLE: the stop source interrupts it cleanly and the
+        // session is re-used for the next round (crates.md pitfall 3).
+        let (fut, stop) = handle.wait_with_timeout(max);
+        tokio::pin!(fut);
+        let res = tokio::select! {
+            r = &mut fut => r,
+            _ = tokio::time::sleep(max) => {
+                drop(stop);
+                tokio::time::timeout(COMMAND_TIMEOUT, &mut fut).await.map_err(|_| anyhow!("IDLE did not stop"))?
+            }
+        };
+        match res {
+            Ok(
+                IdleResponse::NewData(_) | IdleResponse::Timeout | IdleResponse::ManualInterrupt,
+            ) => {}
+            Err(e) => bail!("IDLE failed: {e}"),
+        }
     }
-    let session = tokio::time::timeout(Duration::from_secs(30), handle.done())
+    let session = tokio::time::timeout(COMMAND_TIMEOUT, handle.done())
         .await
         .map_err(|_| anyhow!("IDLE DONE timed out"))??;
     Ok(session)

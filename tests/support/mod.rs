@@ -12,3 +12,13 @@ pub mod mailstack;
 pub use amici::AmiciProcess;
 #[allow(unused_imports)]
 pub use mailstack::{MailStack, header};
+
+/// Today in the tournaments' time zone (Europe/Sofia), `YYYY-MM-DD`. Tournaments of the
+/// end-to-end tests that run on the real clock start today, so no silence repeat or overstep
+/// claim falls due while they run, whatever the date of the run.
+pub fn today() -> String {
+    chrono::Utc::now()
+        .with_timezone(&chrono_tz::Europe::Sofia)
+        .date_naive()
+        .to_string()
+}
