@@ -428,19 +428,53 @@ impl Checker<'_> {
         });
     }
 
+    /// Deserialises one section. serde stops at the first error, so after each error the
+    /// offending key is set aside and the section read again: every wrong key of the section
+    /// is reported, not only the first (a key set aside is not reported again as missing).
     fn section<T: DeserializeOwned>(
         &mut self,
         name: &str,
         value: &Spanned<DeValue<'_>>,
     ) -> Option<T> {
-        match T::deserialize(ValueDeserializer::from(value.clone())) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                let span = e.span().or_else(|| Some(value.span()));
-                self.at(span, format!("in {name}: {}", e.message().trim()));
-                None
+        let mut current = value.clone();
+        let mut removed: Vec<String> = Vec::new();
+        for _ in 0..64 {
+            match T::deserialize(ValueDeserializer::from(current.clone())) {
+                Ok(v) => return (removed.is_empty()).then_some(v),
+                Err(e) => {
+                    let span = e.span().or_else(|| Some(current.span()));
+                    let message = e.message().trim().to_string();
+                    let repeat = removed
+                        .iter()
+                        .any(|k| message.contains(&format!("missing field `{k}`")));
+                    if !repeat {
+                        self.at(span.clone(), format!("in {name}: {message}"));
+                    }
+                    // Find the key whose value holds the error, and read again without it.
+                    let DeValue::Table(table) = current.get_mut() else {
+                        return None;
+                    };
+                    let Some(span) = span else { return None };
+                    let key = table
+                        .iter()
+                        .find(|(k, v)| {
+                            let vs = v.span();
+                            let ks = k.span();
+                            (vs.start <= span.start && span.start < vs.end.max(vs.start + 1))
+                                || (ks.start <= span.start && span.start < ks.end)
+                        })
+                        .map(|(k, _)| k.clone());
+                    match key {
+                        Some(k) => {
+                            removed.push(k.get_ref().to_string());
+                            table.remove(&k);
+                        }
+                        None => return None,
+                    }
+                }
             }
         }
+        None
     }
 }
 

@@ -88,6 +88,10 @@ enum Command {
         tiebreaks: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: StandingsFormat,
+        /// The team standings of a team section (RULES.md §12 annex): match points, game
+        /// points, then the annex's tie-breaks; `--format text` or `json`.
+        #[arg(long, conflicts_with_all = ["pgn", "tiebreaks"])]
+        teams: bool,
     },
     /// The games as PGN (sending date and thinking days of every move): one game, the games
     /// of a tournament, or all.
@@ -273,6 +277,29 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             engine::process_pending(&mut store, &config, now)?;
             flush(store, &config)?;
+        }
+        Command::Standings {
+            tournament,
+            format,
+            teams: true,
+            ..
+        } => {
+            if matches!(format, StandingsFormat::Html) {
+                eprintln!("amici: --teams: --format html is not available; use text or json");
+                return Ok(ExitCode::from(2));
+            }
+            let today = engine::local_day(&config, clock::now()?);
+            let store = open(&config)?;
+            print!(
+                "{}",
+                report::team_standings(
+                    &store,
+                    &config,
+                    tournament.as_deref(),
+                    format.into(),
+                    today
+                )?
+            );
         }
         Command::Standings {
             tournament,

@@ -352,18 +352,13 @@ fn team_section_results_to_team_standings() {
     let first_row = txt.lines().find(|l| l.contains("Sofia")).unwrap();
     assert!(first_row.trim_start().starts_with('1'), "{txt}");
 
-    // The command line, once `standings --teams` is pasted into main.rs.
+    // The command line gives the same.
     team_cli(&e);
 }
 
-/// `amici standings --teams --format json|text` gives the same as the library; skipped (with
-/// a note) while the flag is not on the command line yet.
+/// `amici standings --teams --format json|text` gives the same as the library.
 fn team_cli(e: &Event) {
     let out = e.run(NOW, &["standings", "--teams", "--format", "json"]);
-    if !out.status.success() && text(&out.stderr).contains("--teams") {
-        eprintln!("note: `amici standings --teams` is not on the command line yet");
-        return;
-    }
     assert!(out.status.success(), "{}", text(&out.stderr));
     let cli: Value = serde_json::from_slice(&out.stdout).expect("CLI JSON");
     assert_eq!(cli, e.teams_json());
