@@ -730,6 +730,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             tournaments,
         });
     }
+    // In file order, as an editor would walk them.
+    ck.errors.sort_by_key(|e| (e.line, e.column));
     Err(ConfigErrors(ck.errors))
 }
 
@@ -1192,6 +1194,17 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             "{msgs:#?}"
         );
         assert!(e.len() >= 4);
+    }
+
+    #[test]
+    fn every_wrong_key_of_one_section_is_reported() {
+        let text = GOOD.replace(
+            "language = \"bg\"\n\n[outbox]",
+            "language = \"xx\"\ntick_hour = \"six\"\ncourtesy_replies = \"yes\"\n\n[outbox]",
+        );
+        let e = errs(&text);
+        let lines: Vec<usize> = e.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [6, 7, 8], "{e:#?}");
     }
 
     #[test]

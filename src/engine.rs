@@ -43,9 +43,14 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
             let existing: Vec<GameRecord> = tx.games_of_tournament(&t.id)?;
             // Before any move of the section (players may be added before its start, issue 5),
             // the pairing follows the config: games are re-paired and surplus ones removed.
-            let untouched = existing
-                .iter()
-                .all(|g| g.moves.is_empty() && g.penalties.is_empty() && g.result.is_none());
+            let untouched = existing.iter().all(|g| {
+                g.moves.is_empty()
+                    && g.penalties.is_empty()
+                    && g.suspensions.is_empty()
+                    && g.result.is_none()
+                    && g.clock == crate::rules::clock::ClockState::default()
+                    && g.adjudication.is_none()
+            });
             if untouched && !existing.is_empty() {
                 let fresh: std::collections::HashSet<String> = (1..=t.games.len())
                     .map(|n| format!("{}/{n}", t.id))

@@ -239,6 +239,30 @@ fn flush(store: Store, config: &Config) -> Result<Store> {
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
     match command {
         Command::CheckConfig => {
+            // The passwords are only ever read from the environment: say which are missing.
+            let mut missing = Vec::new();
+            if let Some(i) = &config.imap
+                && std::env::var_os(&i.password_env).is_none()
+            {
+                missing.push(format!(
+                    "[imap] password_env: the environment variable {} is not set",
+                    i.password_env
+                ));
+            }
+            if let config::Delivery::Smtp(s) = &config.delivery
+                && let Some(var) = &s.password_env
+                && std::env::var_os(var).is_none()
+            {
+                missing.push(format!(
+                    "[smtp] password_env: the environment variable {var} is not set"
+                ));
+            }
+            if !missing.is_empty() {
+                for m in &missing {
+                    eprintln!("{}: {m}", config_path.display());
+                }
+                return Ok(ExitCode::from(2));
+            }
             println!(
                 "{}: OK ({} tournament(s), {} game(s))",
                 config_path.display(),

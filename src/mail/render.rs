@@ -39,6 +39,16 @@ fn days_word(lang: Lang) -> &'static str {
     t(lang, "дни", "дн.", "days")
 }
 
+/// A number of days with the right word: `1 ден` / `3 дни`, `1 day` / `3 days`, `5 дн.`.
+fn days(lang: Lang, n: i64) -> String {
+    let word = match (lang, n.abs()) {
+        (Lang::Bg, 1) => "ден",
+        (Lang::En, 1) => "day",
+        _ => days_word(lang),
+    };
+    format!("{n} {word}")
+}
+
 fn side(lang: Lang, c: Color) -> &'static str {
     match c {
         Color::White => t(lang, "белите", "белые", "White"),
@@ -84,13 +94,12 @@ fn move_line(lang: Lang, m: &MoveLine) -> String {
         ""
     };
     format!(
-        "{num} {}   ({from}, {} {}; {}: {} {}){auto}",
+        "{num} {}   ({from}, {} {}; {}: {}){auto}",
         m.text,
         t(lang, "изпратен", "отправлен", "sent"),
         date(m.sent),
         t(lang, "време за хода", "время на ход", "time for the move"),
-        m.days,
-        days_word(lang)
+        days(lang, i64::from(m.days))
     )
 }
 
@@ -245,9 +254,9 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
         let s = r.side(c);
         let pen = if s.penalty_days != 0 {
             format!(
-                " ({} {} {d})",
+                " ({} {})",
                 t(lang, "в т.ч. наказания", "в т.ч. штрафы", "incl. penalties"),
-                s.penalty_days
+                days(lang, s.penalty_days)
             )
         } else {
             String::new()
@@ -258,14 +267,13 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
         let end = from + ((s.move_number.max(from) - from) / period + 1) * period - 1;
         let _ = writeln!(
             b,
-            "  {}: {} {d}{pen}; {} {end}: {} {d}, {} {} {}.",
+            "  {}: {}{pen}; {} {end}: {}, {} {}.",
             side(lang, c),
-            s.total_days,
+            days(lang, s.total_days),
             t(lang, "лимит до ход", "лимит до хода", "limit up to move"),
-            s.allowance,
+            days(lang, s.allowance),
             t(lang, "остават", "осталось", "left"),
-            s.days_left,
-            d.trim_end_matches('.')
+            days(lang, s.days_left).trim_end_matches('.')
         );
     }
 }

@@ -1315,17 +1315,19 @@ pub fn arbiter_penalty(
     today: Day,
 ) -> Handled {
     let mut next = rec.clone();
+    // The article the arbiter cites in his reason (Art. 22, 40 …); Art. 56 otherwise.
+    let article = cited_article(reason).unwrap_or_else(|| "56".into());
     next.penalties.push(Penalty {
         color,
         days,
-        article: "56".into(),
+        article: article.clone(),
         reason: reason.to_string(),
         date: today,
     });
     let msg = Msg::Penalty {
         color: Role::of(color),
         days,
-        article: "56".into(),
+        article,
         reason: reason.to_string(),
     };
     let effects = [Role::White, Role::Black, Role::Arbiter]
@@ -1814,6 +1816,34 @@ mod tests {
             .unwrap();
         assert_eq!((g.result, g.status), (None, Status::Playing));
     }
+
+    #[test]
+    fn art_20_an_impossible_move_never_enters_the_record_so_no_replay_is_ever_needed() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(&g, Color::Black, "1... e7-e4", day("2026-01-13"));
+        let next = h.record.unwrap();
+        assert_eq!(
+            next.moves, g.moves,
+            "checked on arrival: the record holds legal moves only"
+        );
+        assert_eq!(replay(&next.moves).1.len(), next.moves.len());
+    }
+
+    #[test]
+    fn art_22_the_arbiter_penalises_an_unfounded_complaint_citing_the_article() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = arbiter_penalty(
+            &g,
+            Color::Black,
+            5,
+            "Art. 22: unfounded complaint about 1. e2-e4",
+            day("2026-01-14"),
+        );
+        let g = h.record.unwrap();
+        assert_eq!(g.penalty_days(Color::Black), 5);
+        assert_eq!(g.penalties[0].article, "22");
+        assert_eq!(h.effects.len(), 3, "both players and the arbiter are told");
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -2209,4 +2239,22 @@ fn claim_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Option
         effects,
         requests: Vec::new(),
     })
+}
+
+/// The first article cited in a text: `Art. 22`, `чл. 22`, `ст. 22`.
+fn cited_article(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for key in ["art.", "чл.", "ст."] {
+        if let Some(i) = lower.find(key) {
+            let digits: String = lower[i + key.len()..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if !digits.is_empty() {
+                return Some(digits);
+            }
+        }
+    }
+    None
 }
