@@ -103,6 +103,12 @@ enum Command {
         #[arg(long, value_name = "ID")]
         tournament: Option<String>,
     },
+    /// The section in FIDE's TRF-16 format (§709.1), for Swiss-Manager, JaVaFo, bbpPairings.
+    Trf {
+        /// The tournament (needed when several are configured).
+        #[arg(long, value_name = "ID")]
+        tournament: Option<String>,
+    },
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
     /// Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter.
@@ -365,6 +371,10 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     today
                 )?
             );
+        }
+        Command::Trf { tournament } => {
+            let store = open(&config)?;
+            print!("{}", report::trf(&store, &config, tournament.as_deref())?);
         }
         Command::Arbiter { command } => {
             let mut store = open(&config)?;

@@ -449,3 +449,79 @@ pub fn pgn(
         .collect::<Vec<_>>()
         .join("\n"))
 }
+
+/// `amici trf [--tournament ID]`: the section in FIDE's TRF-16 format (§709.1), for
+/// Swiss-Manager, JaVaFo or bbpPairings users. Rounds are the Berger rounds (explicit
+/// pairings: the order of the list, one game per player a round).
+pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<String> {
+    use crate::rules::trf::{self, RoundGame, TrfHeader, TrfPlayer};
+    let t = pick_tournament(config, tournament)?;
+    let records: Vec<GameRecord> = store
+        .games()?
+        .into_iter()
+        .filter(|g| g.tournament == t.id)
+        .collect();
+    let (names, games) = tournament_input(t, &records);
+    let tbs: Vec<Tiebreak> = t.tiebreaks.iter().filter_map(|s| s.parse().ok()).collect();
+    let table = standings::compute(&names, &games, &tbs)?;
+    // Each game in its round; explicit lists get the first round where both players are free.
+    let mut busy: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
+    let mut round_games = Vec::new();
+    let index = |email: &str| {
+        t.players
+            .iter()
+            .position(|p| p.email.eq_ignore_ascii_case(email))
+    };
+    for rec in &records {
+        let (Some(white), Some(black)) = (index(&rec.white), index(&rec.black)) else {
+            continue;
+        };
+        let g = &Game {
+            white,
+            black,
+            outcome: outcome(rec),
+        };
+        let round = match round_of(Some(t), rec).parse::<u32>() {
+            Ok(r) => r,
+            Err(_) => (1..)
+                .find(|r| !busy.contains(&(g.white, *r)) && !busy.contains(&(g.black, *r)))
+                .unwrap_or(1),
+        };
+        busy.insert((g.white, round));
+        busy.insert((g.black, round));
+        round_games.push(RoundGame {
+            round,
+            game: g.clone(),
+        });
+    }
+    let header = TrfHeader {
+        name: t.name.clone(),
+        city: None,
+        federation: None,
+        start: Some(t.start),
+        end: Some(t.end),
+        kind: Some(format!(
+            "{:?} (correspondence, {:?})",
+            t.pairing, t.params.mode
+        )),
+        arbiter: Some(t.arbiter.clone()),
+        time_control: Some(format!(
+            "{} days / {} moves",
+            t.params.period_days, t.params.period_moves
+        )),
+    };
+    let players: Vec<TrfPlayer> = t
+        .players
+        .iter()
+        .map(|p| TrfPlayer {
+            name: p.name.clone(),
+            sex: None,
+            title: None,
+            rating: None,
+            federation: None,
+            fide_id: None,
+            birth: None,
+        })
+        .collect();
+    Ok(trf::export_trf(&header, &players, &round_games, &table)?)
+}

@@ -358,6 +358,11 @@ fn s708_annex_art_47_53_a_round_robin_to_the_final_crosstable() {
         "sending dates in the move comments"
     );
     assert!(pgn.contains(&format!("[White \"{}\"]", name(&others[1].white))));
+    // TRF-16 for pairing programs (§709.1): the header and one 001 line a player, with
+    // five rounds of the Berger tables.
+    let trf = ev.ok("2026-02-03", &["trf", "--tournament", "RR"]);
+    assert!(trf.starts_with("012 Six-player test"), "{trf}");
+    assert_eq!(trf.lines().filter(|l| l.starts_with("001 ")).count(), 6);
     // The same crosstable from the exported PGN.
     let file = ev.dir.join("rr.pgn");
     std::fs::write(&file, &pgn).unwrap();
