@@ -328,10 +328,48 @@ pub(crate) fn execute(
             } else {
                 100.0 * finished as f64 / games.len() as f64
             };
+            // Art. 50: only when fewer than 91% of the games are finished, and announced at
+            // least 30 days before the end date.
+            if share >= 91.0 {
+                return Ok(Err(format!(
+                    "Art. 50: {share:.0}% of the games are finished (91% or more): no extension"
+                )));
+            }
+            if today > t.end - chrono::Duration::days(30) {
+                return Ok(Err(format!(
+                    "Art. 50: an extension must be announced at least 30 days before the end date {}",
+                    t.end
+                )));
+            }
+            // Are the places decided? The leader against what each other player could reach.
+            let mut points: std::collections::HashMap<&str, (f64, f64)> =
+                std::collections::HashMap::new();
+            for g in &games {
+                let (w, b) = match g.result {
+                    Some(GameResult::WhiteWins) => (1.0, 0.0),
+                    Some(GameResult::BlackWins) => (0.0, 1.0),
+                    Some(GameResult::Draw) => (0.5, 0.5),
+                    Some(GameResult::BothLose) => (0.0, 0.0),
+                    None => {
+                        points.entry(&g.white).or_default().1 += 1.0;
+                        points.entry(&g.black).or_default().1 += 1.0;
+                        continue;
+                    }
+                };
+                points.entry(&g.white).or_default().0 += w;
+                points.entry(&g.black).or_default().0 += b;
+            }
+            let mut table: Vec<(f64, f64)> = points.values().copied().collect();
+            table.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let decided = match table.as_slice() {
+                [first, rest @ ..] => rest.iter().all(|p| p.0 + p.1 < first.0),
+                [] => true,
+            };
             tx.set_meta(&format!("end:{tournament}"), &to.to_string())?;
             let what = format!(
-                "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%)",
-                games.len()
+                "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%; the winner is {}decided)",
+                games.len(),
+                if decided { "already " } else { "not yet " }
             );
             tx.log_event(&at, None, "arbiter", &format!("Art. 50: {what}"))?;
             for g in games.iter().filter(|g| g.status != Status::Finished) {

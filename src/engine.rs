@@ -1022,6 +1022,29 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     }
 
     #[test]
+    fn art_50_the_end_date_is_extended_by_at_most_6_months_announced_30_days_before() {
+        let (mut store, config) = setup("");
+        let late: DateTime<FixedOffset> = "2026-12-15T10:00:00+02:00".parse().unwrap();
+        let too_late =
+            crate::arbiter::run_command(&mut store, &config, "extend T 2027-03-01", late).unwrap();
+        assert!(too_late.is_err_and(|e| e.contains("30 days")));
+        let too_long =
+            crate::arbiter::run_command(&mut store, &config, "extend T 2027-09-01", at()).unwrap();
+        assert!(too_long.is_err_and(|e| e.contains("6 months")));
+        let ok =
+            crate::arbiter::run_command(&mut store, &config, "extend T 2027-05-01", at()).unwrap();
+        assert!(
+            ok.as_ref()
+                .is_ok_and(|w| w.contains("0 of 1 games finished")),
+            "{ok:?}"
+        );
+        let end = store
+            .transaction(|tx| crate::arbiter::end_date(tx, &config, "T"))
+            .unwrap();
+        assert_eq!(end, Some("2027-05-01".parse().unwrap()));
+    }
+
+    #[test]
     fn game_ids_match_as_words() {
         assert!(contains_id("Re: T1/3 move", "T1/3"));
         assert!(!contains_id("Re: T1/33 move", "T1/3"));
