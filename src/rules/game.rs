@@ -1844,6 +1844,39 @@ mod tests {
         assert_eq!(g.penalties[0].article, "22");
         assert_eq!(h.effects.len(), 3, "both players and the arbiter are told");
     }
+
+    #[test]
+    fn art_10_declining_a_variant_then_playing_it_move_by_move_costs_5_days() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        // White declines the line explicitly, then plays its move anyway.
+        let g = play(g, Color::White, "decline\n2. Кg1-f3", "2026-01-15");
+        assert_eq!(
+            g.sans(),
+            ["e4", "e5", "Nf3"],
+            "a declined line is not played automatically"
+        );
+        assert_eq!(g.penalty_days(Color::White), 5);
+        assert_eq!(g.penalties[0].article, "10");
+    }
+
+    #[test]
+    fn art_10_declining_a_variant_and_playing_otherwise_costs_nothing() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        let g = play(g, Color::White, "decline\n2. d2-d4", "2026-01-15");
+        assert_eq!(g.penalty_days(Color::White), 0);
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
