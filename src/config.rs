@@ -103,6 +103,8 @@ pub struct Imap {
     pub ca_file: Option<PathBuf>,
     /// Polling interval when the server has no IDLE, and the IDLE safety net.
     pub poll_seconds: u64,
+    /// Use IMAP IDLE when the server offers it (default true); false: poll.
+    pub idle: bool,
 }
 
 /// `[smtp]`.
@@ -310,6 +312,7 @@ struct RawImap {
     processed_folder: Option<String>,
     ca_file: Option<String>,
     poll_seconds: Option<u64>,
+    idle: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -645,6 +648,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             processed_folder: i.processed_folder,
             ca_file: i.ca_file.as_deref().map(resolve),
             poll_seconds: i.poll_seconds.unwrap_or(60).max(1),
+            idle: i.idle.unwrap_or(true),
         }
     });
 

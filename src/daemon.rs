@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
-use chrono::{TimeZone, Timelike};
+use chrono::TimeZone;
 use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
@@ -347,33 +347,78 @@ async fn run_tick(shared: &Arc<Shared>) {
 }
 
 /// Runs the tick at the configured local hour every day.
+/// The next daily tick after `now`: `hour`:00 local time in `tz`, today if still ahead,
+/// else tomorrow (on a day where that hour does not exist, the first instant after it).
+pub fn next_tick_at(
+    now: chrono::DateTime<chrono::Utc>,
+    tz: chrono_tz::Tz,
+    hour: u32,
+) -> chrono::DateTime<chrono::Utc> {
+    let local = now.with_timezone(&tz);
+    let at = |day: chrono::NaiveDate| {
+        let naive = day.and_hms_opt(hour.min(23), 0, 0).unwrap_or_default();
+        // A DST gap skips the hour: take the instant one hour later.
+        tz.from_local_datetime(&naive)
+            .earliest()
+            .or_else(|| {
+                tz.from_local_datetime(&(naive + chrono::Duration::hours(1)))
+                    .earliest()
+            })
+            .map(|d| d.with_timezone(&chrono::Utc))
+    };
+    let today = local.date_naive();
+    match at(today) {
+        Some(t) if t > now => t,
+        _ => at(today + chrono::Duration::days(1)).unwrap_or(now + chrono::Duration::days(1)),
+    }
+}
+
+/// Runs the tick at the configured local hour every day.
 async fn tick_scheduler(shared: Arc<Shared>) {
     loop {
         let config = shared.config();
-        let now = clock::system_now();
-        let tz = config.bot.timezone;
-        let local = tz.from_utc_datetime(&now.naive_utc());
-        let today_at = local
-            .date_naive()
-            .and_hms_opt(config.bot.tick_hour, 0, 0)
-            .unwrap_or_default();
-        let mut next = tz
-            .from_local_datetime(&today_at)
-            .earliest()
-            .unwrap_or(local);
-        if next <= local || local.hour() > config.bot.tick_hour {
-            next = tz
-                .from_local_datetime(&(today_at + chrono::Duration::days(1)))
-                .earliest()
-                .unwrap_or(local + chrono::Duration::days(1));
-        }
-        let wait = (next.with_timezone(&chrono::Utc) - now.with_timezone(&chrono::Utc))
-            .to_std()
-            .unwrap_or(Duration::from_secs(60));
+        let now = clock::system_now().with_timezone(&chrono::Utc);
+        let next = next_tick_at(now, config.bot.timezone, config.bot.tick_hour);
+        let wait = (next - now).to_std().unwrap_or(Duration::from_secs(60));
         // Re-check at least hourly so a config change of tick_hour takes effect.
         tokio::time::sleep(wait.min(Duration::from_secs(3600))).await;
         if wait <= Duration::from_secs(3600) {
             run_tick(&shared).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{DateTime, Utc};
+
+    fn utc(s: &str) -> DateTime<Utc> {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_tick_runs_at_the_configured_local_hour() {
+        let sofia = chrono_tz::Europe::Sofia;
+        // 03:00 UTC = 05:00 in Sofia (winter): the 06:00 tick is still ahead today.
+        assert_eq!(
+            next_tick_at(utc("2026-01-15T03:00:00Z"), sofia, 6),
+            utc("2026-01-15T04:00:00Z")
+        );
+        // 05:00 UTC = 07:00: tomorrow.
+        assert_eq!(
+            next_tick_at(utc("2026-01-15T05:00:00Z"), sofia, 6),
+            utc("2026-01-16T04:00:00Z")
+        );
+        // Summer time (UTC+3).
+        assert_eq!(
+            next_tick_at(utc("2026-07-01T02:00:00Z"), sofia, 6),
+            utc("2026-07-01T03:00:00Z")
+        );
+        // The night clocks go forward (29 March 2026, 03:00 → 04:00): a 03:00 tick runs at 04:00.
+        assert_eq!(
+            next_tick_at(utc("2026-03-28T23:00:00Z"), sofia, 3),
+            utc("2026-03-29T01:00:00Z")
+        );
     }
 }

@@ -208,7 +208,8 @@ async fn imap_and_smtp_servers_down_for_a_while_lose_nothing() {
     let mut users = vec!["bot", "arbiter"];
     users.extend(PLAYERS);
     let stack = MailStack::start(&users);
-    let games = 30;
+    // The same 200 letters as above, with servers stopped and amici killed along the way.
+    let games = 100;
     let config = AmiciProcess::config_toml(&stack, &tournament(games))
         .replace("[smtp]", "[smtp]\nretry_base_seconds = 1");
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[]);
@@ -227,6 +228,9 @@ async fn imap_and_smtp_servers_down_for_a_while_lose_nothing() {
         stack
             .send(b, "bot", &letter(b, i + 1, &format!("b{i}"), "1... e7-e5"))
             .await;
+        if i % 20 == 10 {
+            amici.restart(); // SIGKILL while letters keep arriving
+        }
         if i == games / 2 {
             // IMAP down in the middle: amici reconnects with backoff and catches up by UID.
             stack.stop_imap();

@@ -246,3 +246,72 @@ async fn auto_replies_bounces_and_strangers_get_no_answer() {
         "strangers get no answer by default"
     );
 }
+
+/// Messages in a folder of `user`'s mailbox.
+async fn folder_count(stack: &MailStack, user: &str, folder: &str) -> u32 {
+    let mut s = stack.imap_login(user).await.expect("login");
+    let n = s.examine(folder).await.map(|m| m.exists).unwrap_or(0);
+    let _ = s.logout().await;
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn polling_without_idle_and_processed_letters_moved_to_a_folder() {
+    let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar"]);
+    let config = AmiciProcess::config_toml(&stack, &tournament()).replace(
+        "mailbox = \"INBOX\"",
+        "mailbox = \"INBOX\"\nidle = false\npoll_seconds = 1\nprocessed_folder = \"amici-done\"",
+    );
+    let mut amici = AmiciProcess::start_with_config(&stack, &config, &[]);
+    amici.wait_for_log("IMAP connected", WAIT);
+    assert!(
+        amici.current_logs().contains("idle=false"),
+        "{}",
+        amici.current_logs()
+    );
+    stack
+        .send(
+            "ivan",
+            "bot",
+            &letter(
+                "ivan@example.test",
+                "E2E/1",
+                "p1@example.test",
+                None,
+                "1. e2-e4\r\n",
+            ),
+        )
+        .await;
+    let ivan = stack.wait_for("ivan", 1, WAIT).await;
+    assert_eq!(header(&ivan[0], "X-Amici-Game").as_deref(), Some("E2E/1"));
+    // The processed letter left the INBOX for the configured folder.
+    let deadline = std::time::Instant::now() + WAIT;
+    while folder_count(&stack, "bot", "amici-done").await < 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the letter was not moved"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(folder_count(&stack, "bot", "INBOX").await, 0);
+    // A restart finds nothing new: the letter is not applied twice.
+    amici.restart();
+    amici.wait_for_log("IMAP connected", WAIT);
+    stack
+        .send(
+            "petar",
+            "bot",
+            &letter(
+                "petar@example.test",
+                "E2E/1",
+                "p2@example.test",
+                None,
+                "1... e7-e5\r\n",
+            ),
+        )
+        .await;
+    stack.wait_for("ivan", 2, WAIT).await;
+    let out = amici.command(&["status", "--format", "json"]);
+    let status: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(status["games"][0]["moves"], serde_json::json!(["e4", "e5"]));
+}

@@ -111,7 +111,7 @@ pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
         .await
         .map_err(|(e, _)| anyhow!("IMAP login as {}: {e}", cfg.user))?;
     let caps = session.capabilities().await?;
-    let idle = caps.has_str("IDLE");
+    let idle = cfg.idle && caps.has_str("IDLE");
     let mailbox = session.select(&cfg.mailbox).await?;
     Ok((session, mailbox.uid_validity.unwrap_or(0), idle))
 }
