@@ -399,23 +399,7 @@ pub(crate) fn execute(
                 };
                 let h = if *illness {
                     // Art. 48: unfinished games go to adjudication.
-                    let mut next = rec.clone();
-                    next.status = Status::Adjudication;
-                    let text = "Art. 48: this game goes to adjudication (withdrawal for illness)."
-                        .to_string();
-                    let effects = [Role::White, Role::Black, Role::Arbiter]
-                        .into_iter()
-                        .map(|to| game::Effect {
-                            to,
-                            kind: Kind::Adjudication,
-                            msg: Msg::Announcement { text: text.clone() },
-                        })
-                        .collect();
-                    game::Handled {
-                        record: Some(next),
-                        effects,
-                        requests: Vec::new(),
-                    }
+                    game::start_adjudication(rec, today)
                 } else {
                     // Art. 47 А: unfinished games are lost.
                     game::set_result(rec, win_for(color.other()), Termination::Forfeit)

@@ -1965,47 +1965,60 @@ fn adjudication_letter(rec: &GameRecord, a: &Adjudication, from: Color, text: &s
 /// stops and its players are asked for proposals; after 15 days the material goes to the
 /// adjudicator (the arbiter's address, who decides with `result GAME … adjudication`).
 pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
-    if rec.status == Status::Finished || today < end {
+    if rec.status == Status::Finished {
         return Handled::unchanged(Vec::new());
     }
-    let mut next = rec.clone();
-    let mut effects = Vec::new();
     match &rec.adjudication {
-        None => {
-            let a = Adjudication {
-                asked_on: today,
-                proposals: [None, None],
-                forwarded_on: None,
-            };
-            let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
-            for to in [Role::White, Role::Black, Role::Arbiter] {
-                effects.push(Effect {
-                    to,
-                    kind: Kind::Adjudication,
-                    msg: msg.clone(),
-                });
-            }
-            next.status = Status::Adjudication;
-            next.adjudication = Some(a);
-        }
+        None if today >= end => start_adjudication(rec, today),
+        // Proposals are due 15 days after they were asked for (at the end date, or earlier
+        // for a game sent to adjudication by Art. 48).
         Some(a)
             if a.forwarded_on.is_none()
                 && today >= a.asked_on + chrono::Duration::days(PROPOSAL_DAYS) =>
         {
+            let mut next = rec.clone();
             let mut a = a.clone();
             a.forwarded_on = Some(today);
             let msg = adjudication_msg(rec, &a, AdjudicationStage::ToAdjudicator);
-            for to in [Role::Arbiter, Role::White, Role::Black] {
-                effects.push(Effect {
+            let effects = [Role::Arbiter, Role::White, Role::Black]
+                .into_iter()
+                .map(|to| Effect {
                     to,
                     kind: Kind::Adjudication,
                     msg: msg.clone(),
-                });
-            }
+                })
+                .collect();
             next.adjudication = Some(a);
+            Handled {
+                record: Some(next),
+                effects,
+                requests: Vec::new(),
+            }
         }
-        Some(_) => return Handled::unchanged(Vec::new()),
+        _ => Handled::unchanged(Vec::new()),
     }
+}
+
+/// Stops a game for adjudication (Art. 52: at the end date; Art. 48: a player's serious
+/// illness or death): the players are asked for their proposals within 15 days.
+pub fn start_adjudication(rec: &GameRecord, today: Day) -> Handled {
+    let mut next = rec.clone();
+    let a = Adjudication {
+        asked_on: today,
+        proposals: [None, None],
+        forwarded_on: None,
+    };
+    let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
+    let effects = [Role::White, Role::Black, Role::Arbiter]
+        .into_iter()
+        .map(|to| Effect {
+            to,
+            kind: Kind::Adjudication,
+            msg: msg.clone(),
+        })
+        .collect();
+    next.status = Status::Adjudication;
+    next.adjudication = Some(a);
     Handled {
         record: Some(next),
         effects,
