@@ -147,22 +147,23 @@ pub(crate) fn request_leave(
     }
 }
 
-/// Art. 46: a move sent during leave ends the leave in that game from that day.
+/// Art. 46: a move sent during leave ends the leave in that game from that day. Returns
+/// whether a leave ended (the record's suspensions changed).
 pub fn record_move(
     tx: &Tx<'_>,
     rec: &mut GameRecord,
     color: Color,
     sent: Day,
-) -> Result<(), EngineError> {
+) -> Result<bool, EngineError> {
     let email = rec.address(color).to_string();
     let mut book = tx.leave_book(&email)?;
     if book.leaves.is_empty() || book.record_move(&rec.id, sent).is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     tx.put_leave_book(&email, &book)?;
     rec.suspensions.retain(|s| s.color != Some(color));
     rec.suspensions.extend(book.suspensions(&rec.id, color));
-    Ok(())
+    Ok(true)
 }
 
 /// Runs one arbiter command in the caller's transaction.

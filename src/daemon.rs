@@ -27,9 +27,32 @@ pub struct Shared {
     pub config: RwLock<Arc<Config>>,
     /// Wakes the outbox worker.
     pub outbox: Notify,
+    /// Set once the mailbox has been read up to date after start-up.
+    caught_up: std::sync::atomic::AtomicBool,
+    caught_up_signal: Notify,
 }
 
 impl Shared {
+    /// The mailbox has been read up to date.
+    fn mark_caught_up(&self) {
+        if !self
+            .caught_up
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            self.caught_up_signal.notify_waiters();
+        }
+    }
+
+    async fn wait_caught_up(&self) {
+        loop {
+            let notified = self.caught_up_signal.notified();
+            if self.caught_up.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
+            notified.await;
+        }
+    }
+
     pub fn config(&self) -> Arc<Config> {
         self.config
             .read()
@@ -68,15 +91,32 @@ pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
         store: Mutex::new(store),
         config: RwLock::new(Arc::new(config)),
         outbox: Notify::new(),
+        caught_up: std::sync::atomic::AtomicBool::new(false),
+        caught_up_signal: Notify::new(),
     });
     tracing::info!(pid = std::process::id(), "amici started");
 
     // Letters stored before a crash and not processed yet.
     process(&shared).await?;
-    // The tick once at start-up, catching up missed days.
-    run_tick(&shared).await;
 
     let mut imap_task: Option<JoinHandle<()>> = spawn_imap(&shared);
+    // The tick once at start-up, catching up missed days — but only after the letters that
+    // arrived while amici was down are read: its downtime is never charged to a player.
+    {
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            if shared.config().imap.is_some()
+                && tokio::time::timeout(Duration::from_secs(300), shared.wait_caught_up())
+                    .await
+                    .is_err()
+            {
+                tracing::warn!(
+                    "the mailbox could not be read within 5 minutes; running the start-up tick anyway"
+                );
+            }
+            run_tick(&shared).await;
+        });
+    }
     let outbox_task = tokio::spawn(outbox_worker(shared.clone()));
     let tick_task = tokio::spawn(tick_scheduler(shared.clone()));
 
@@ -266,6 +306,7 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
         if had_new {
             continue;
         }
+        shared.mark_caught_up();
         session = imap::wait(
             session,
             idle,

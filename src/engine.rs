@@ -481,10 +481,30 @@ fn process_one(
     };
     let color = game.color_of(&from.email).unwrap_or(Color::White);
     let mut handled = game::handle_letter(game, color, &msg.fresh_text, today);
+    if handled
+        .record
+        .as_ref()
+        .is_some_and(|n| n.moves.len() > game.moves.len())
+    {
+        // Art. 46: a move sent during leave ends the leave in this game from today; the letter
+        // is then read again on that record, so its figures and replies agree with it.
+        let mut ended = game.clone();
+        if crate::arbiter::record_move(tx, &mut ended, color, today)? {
+            handled = game::handle_letter(&ended, color, &msg.fresh_text, today);
+        }
+    }
     if let Some(next) = &mut handled.record {
-        // Art. 46: a move sent during leave ends the leave in this game from today.
         if next.moves.len() > game.moves.len() {
-            crate::arbiter::record_move(tx, next, color, today)?;
+            // RULES.md §3: the opponent's time runs from the day the bot forwarded the move —
+            // later than its arrival only when amici was down; that downtime is never his.
+            let forwarded = local_day(config, now);
+            if next.params.mode == crate::rules::model::Mode::Email
+                && forwarded > today
+                && next.result.is_none()
+            {
+                let ply = u32::try_from(next.moves.len()).unwrap_or(u32::MAX);
+                next.clock.set_receipt(ply, forwarded);
+            }
         }
         tx.update_game(next)?;
     }
@@ -1042,6 +1062,74 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             .transaction(|tx| crate::arbiter::end_date(tx, &config, "T"))
             .unwrap();
         assert_eq!(end, Some("2027-05-01".parse().unwrap()));
+    }
+
+    fn on(day: &str) -> DateTime<FixedOffset> {
+        format!("{day}T12:00:00+02:00").parse().unwrap()
+    }
+
+    #[test]
+    fn rules_s3_amici_downtime_is_never_charged_the_opponents_time_runs_from_the_forward() {
+        let (mut store, config) = setup("");
+        // Ivan's letter arrived on 12 January; amici was down and forwarded it on 15 January.
+        let raw = letter("ivan@example.test", "w@x", "", "1. e2-e4");
+        store_raw(&mut store, &config, &raw, on("2026-01-12"), "ingest", None).unwrap();
+        process_pending(&mut store, &config, on("2026-01-15")).unwrap();
+        let raw = letter("petar@example.test", "b@x", "", "1... e7-e5");
+        store_raw(&mut store, &config, &raw, on("2026-01-17"), "ingest", None).unwrap();
+        process_pending(&mut store, &config, on("2026-01-17")).unwrap();
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(
+            g.moves[0].sent,
+            "2026-01-12".parse::<Day>().unwrap(),
+            "White's move counts to its arrival"
+        );
+        assert_eq!(
+            g.moves[1].received,
+            "2026-01-15".parse::<Day>().unwrap(),
+            "Black's time runs from the forward"
+        );
+        assert_eq!(g.lines(1, "2026-01-17".parse().unwrap())[0].days, 1);
+    }
+
+    #[test]
+    fn art_46_a_move_during_leave_ends_it_in_that_game_and_the_reply_agrees() {
+        let (mut store, config) = setup("");
+        let raw = letter(
+            "petar@example.test",
+            "l@x",
+            "",
+            "leave 2026-02-01 2026-02-10",
+        );
+        store_raw(&mut store, &config, &raw, on("2026-01-12"), "ingest", None).unwrap();
+        process_pending(&mut store, &config, on("2026-01-12")).unwrap();
+        let raw = letter("ivan@example.test", "w@x", "", "1. e2-e4");
+        store_raw(&mut store, &config, &raw, on("2026-01-30"), "ingest", None).unwrap();
+        process_pending(&mut store, &config, on("2026-01-30")).unwrap();
+        // Petar answers on 5 February, during his leave.
+        let raw = letter("petar@example.test", "b@x", "", "1... e7-e5");
+        store_raw(&mut store, &config, &raw, on("2026-02-05"), "ingest", None).unwrap();
+        process_pending(&mut store, &config, on("2026-02-05")).unwrap();
+        let g = store.game("T/1").unwrap().unwrap();
+        let black: Vec<_> = g
+            .suspensions
+            .iter()
+            .filter(|s| s.color == Some(Color::Black))
+            .collect();
+        assert_eq!(black.len(), 1);
+        assert_eq!(
+            black[0].to,
+            "2026-02-04".parse::<Day>().unwrap(),
+            "the leave ends the day before the move"
+        );
+        // 31 January counts, 1–4 February are leave, 5 February counts: N = 2 → 1 day.
+        let today: Day = "2026-02-05".parse().unwrap();
+        assert_eq!(g.lines(1, today)[0].days, 1);
+        assert_eq!(
+            g.total_days(Color::Black, today),
+            1,
+            "the reply's move time and total agree"
+        );
     }
 
     #[test]
