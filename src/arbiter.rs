@@ -69,6 +69,9 @@ fn apply_leave(
     announce: Option<(Day, Day, bool)>,
     today: Day,
 ) -> Result<(), EngineError> {
+    // The player and the arbiter are told once (with the first game); every opponent once
+    // for his game.
+    let mut first = true;
     for mut rec in tx.games_of(email)? {
         if rec.status == Status::Finished {
             continue;
@@ -86,15 +89,20 @@ fn apply_leave(
                 to,
                 special,
             };
-            let effects: Vec<game::Effect> =
-                [Role::of(color), Role::of(color.other()), Role::Arbiter]
-                    .into_iter()
-                    .map(|to| game::Effect {
-                        to,
-                        kind: Kind::Leave,
-                        msg: msg.clone(),
-                    })
-                    .collect();
+            let to: Vec<Role> = if first {
+                vec![Role::of(color), Role::of(color.other()), Role::Arbiter]
+            } else {
+                vec![Role::of(color.other())]
+            };
+            first = false;
+            let effects: Vec<game::Effect> = to
+                .into_iter()
+                .map(|to| game::Effect {
+                    to,
+                    kind: Kind::Leave,
+                    msg: msg.clone(),
+                })
+                .collect();
             engine::emit(tx, config, out, &rec, &effects, today)?;
         }
     }

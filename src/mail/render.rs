@@ -278,7 +278,14 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
     }
 }
 
-fn notice_text(b: &mut String, lang: Lang, n: &ClockNotice, names: &Names<'_>) {
+fn notice_text(
+    b: &mut String,
+    lang: Lang,
+    n: &ClockNotice,
+    names: &Names<'_>,
+    rec: &GameRecord,
+    today: Day,
+) {
     use crate::rules::clock::NoticeKind as K;
     let who = if n.about == Color::White {
         names.white
@@ -333,6 +340,29 @@ fn notice_text(b: &mut String, lang: Lang, n: &ClockNotice, names: &Names<'_>) {
             ),
             n.figures.silent_days.unwrap_or(0)
         ),
+        K::OverstepClaim if n.article == "31" => format!(
+            "{} {who}, {} {}: {} (чл./Art. 31). {}",
+            t(
+                lang,
+                "Рекламация за просрочване:",
+                "Рекламация о просрочке:",
+                "Overstep claim:"
+            ),
+            t(lang, "ход", "ход", "move"),
+            n.move_number,
+            t(
+                lang,
+                "повече от 40 дни без отговор и без уведомление след повторението на хода",
+                "более 40 дней без ответа и без уведомления после повторения хода",
+                "more than 40 days without an answer and without a delay notice after the repeat of the move"
+            ),
+            t(
+                lang,
+                "Съдията решава в 7-дневен срок (чл. 37); възражение в 7 дни след решението (чл. 39).",
+                "Судья решает в течение 7 дней (ст. 37); возражение в течение 7 дней после решения (ст. 39).",
+                "The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
+            )
+        ),
         K::OverstepClaim => format!(
             "{} {who}, {} {}: {} {d} {} {} {d} (чл./Art. {}). {}",
             t(
@@ -382,24 +412,47 @@ fn notice_text(b: &mut String, lang: Lang, n: &ClockNotice, names: &Names<'_>) {
         date(n.due)
     );
     if let Some(e) = &n.evidence {
+        // Art. 35, 36: the full score in the tournament's notation, every move's receipt and
+        // sending dates with its days, the totals, and the position (diagram and FEN).
         let _ = writeln!(b);
+        let score: Vec<String> = rec
+            .lines(0, today)
+            .iter()
+            .map(|m| {
+                if m.color == Color::White {
+                    format!("{}. {}", m.number, m.text)
+                } else {
+                    m.text.clone()
+                }
+            })
+            .collect();
         let _ = writeln!(
             b,
             "{}: {}",
             t(lang, "Запис", "Запись", "Score"),
-            e.score.join(" ")
+            score.join(" ")
         );
         for m in &e.moves {
             let _ = writeln!(
                 b,
-                "  {}{} {} → {}: {} {d}",
+                "  {}{} {} → {}: {}",
                 m.number,
                 if m.color == Color::White { "." } else { "..." },
                 date(m.received),
                 date(m.sent),
-                m.days
+                days(lang, i64::from(m.days))
             );
         }
+        let _ = writeln!(
+            b,
+            "{}: {} {} – {} {}",
+            t(lang, "Общо време", "Общее время", "Total time"),
+            side(lang, Color::White),
+            days(lang, e.white_days),
+            side(lang, Color::Black),
+            days(lang, e.black_days)
+        );
+        let _ = writeln!(b, "{}", rec.position_diagram());
         if let Some(fen) = &e.fen {
             let _ = writeln!(b, "FEN: {fen}");
         }
@@ -778,7 +831,7 @@ pub fn render(
             }
             let _ = writeln!(b, "FEN: {fen}\n{diagram}");
         }
-        Msg::Clock(n) => notice_text(&mut b, lang, n, names),
+        Msg::Clock(n) => notice_text(&mut b, lang, n, names, rec, today),
         Msg::Penalty {
             color,
             days,

@@ -1093,8 +1093,15 @@ fn follow_variant(
         return out;
     };
     if v.by == from {
-        // His own earlier line is replaced by this letter.
-        next.variant = None;
+        // A declined line the proposer keeps playing by hand is still watched (Art. 10: the
+        // receiver who declined it and then plays it move by move is penalised); otherwise his
+        // own earlier line is replaced by this letter.
+        let ply = next.moves.len() - 1;
+        let follows =
+            |i: usize| i >= v.from_ply && v.moves.get(i - v.from_ply) == Some(&next.moves[i].uci);
+        if !(v.declined && (v.from_ply..=ply).all(follows)) {
+            next.variant = None;
+        }
         return out;
     }
     let played_ply = next.moves.len() - 1;
@@ -1884,6 +1891,23 @@ mod tests {
         let g = play(g, Color::White, "decline\n2. d2-d4", "2026-01-15");
         assert_eq!(g.penalty_days(Color::White), 0);
     }
+
+    #[test]
+    fn art_10_a_longer_declined_line_played_move_by_move_costs_5_days() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        // Black offers two moves for each side: 2. Nf3 Nc6 3. Bb5 a6.
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Оf1-b5 a7-a6",
+            "2026-01-13",
+        );
+        let g = play(g, Color::White, "decline\n2. Кg1-f3", "2026-01-15");
+        assert_eq!(g.penalty_days(Color::White), 0, "not yet the whole line");
+        let g = play(g, Color::Black, "2... Кb8-c6", "2026-01-16");
+        let g = play(g, Color::White, "3. Оf1-b5", "2026-01-18");
+        assert_eq!(g.penalty_days(Color::White), 5);
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -2104,20 +2128,28 @@ fn post_dates(
         }
     }
     let first = next.moves.is_empty();
+    let sent = letter
+        .dates
+        .sent
+        .filter(|d| *d <= today + chrono::Duration::days(1))
+        .unwrap_or(today);
+    // Д missing: derived from Е and Ж when both are written (post: Ж = Е − Д − 1), so
+    // transit time is not charged (Art. 23 А); else the opponent's sending date.
     let received = if first {
         started
     } else {
         letter
             .dates
             .received
-            .unwrap_or_else(|| next.clock_started())
+            .or_else(|| {
+                letter
+                    .time_used
+                    .map(|t| sent - chrono::Duration::days(i64::from(t) + 1))
+            })
+            .filter(|d| *d >= started)
+            .unwrap_or(started)
     };
-    let sent = letter
-        .dates
-        .sent
-        .filter(|d| *d <= today + chrono::Duration::days(1))
-        .unwrap_or(today)
-        .max(received);
+    let sent = sent.max(received);
     (received, sent)
 }
 
