@@ -402,10 +402,32 @@ pub(crate) fn execute(
                 return Ok(Err(format!("{player} plays no game")));
             }
             let mut done = Vec::new();
-            for rec in games.iter().filter(|g| g.status != Status::Finished) {
+            // Art. 47 А: a player who never moved is removed from the tournament.
+            let never_moved = games.iter().all(|g| {
+                let Some(color) = g.color_of(player) else {
+                    return true;
+                };
+                let first = if color == Color::White { 0 } else { 1 };
+                g.moves.len() <= first
+            });
+            for rec in games
+                .iter()
+                .filter(|g| g.status != Status::Finished || (never_moved && !*illness))
+            {
                 let Some(color) = rec.color_of(player) else {
                     continue;
                 };
+                if never_moved && !*illness {
+                    if let Ok(line) = apply(
+                        game::remove(rec),
+                        out,
+                        "removed: the player never moved",
+                        "47",
+                    )? {
+                        done.push(line);
+                    }
+                    continue;
+                }
                 let h = if *illness {
                     // Art. 48: unfinished games go to adjudication.
                     game::start_adjudication(rec, today)

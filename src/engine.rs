@@ -1133,6 +1133,35 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     }
 
     #[test]
+    fn art_47_a_a_player_who_withdraws_without_moving_is_removed() {
+        let rr = CONFIG
+            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
+            .replace("games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n", "")
+            .replace(
+                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
+                "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
+            );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &rr).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        let out =
+            crate::arbiter::run_command(&mut store, &config, "withdraw maria@example.test", at())
+                .unwrap();
+        assert!(out.as_ref().is_ok_and(|s| s.contains("removed")), "{out:?}");
+        let table = crate::report::standings(
+            &store,
+            &config,
+            None,
+            None,
+            crate::report::Format::Json,
+            "2026-01-12".parse().unwrap(),
+        )
+        .unwrap();
+        assert!(!table.contains("Maria"), "{table}");
+        assert!(table.contains("Ivan") && table.contains("Petar"));
+    }
+
+    #[test]
     fn game_ids_match_as_words() {
         assert!(contains_id("Re: T1/3 move", "T1/3"));
         assert!(!contains_id("Re: T1/33 move", "T1/3"));

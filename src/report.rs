@@ -99,15 +99,28 @@ fn parse_tiebreaks(list: Option<&str>, default: &[Tiebreak]) -> Result<Vec<Tiebr
 
 /// The players (names, config order) and games of one tournament from the stored records.
 pub fn tournament_input(t: &Tournament, records: &[GameRecord]) -> (Vec<String>, Vec<Game>) {
-    let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+    // Art. 47 А: a player removed from the tournament is not ranked; his games do not count.
+    let removed = |email: &str| {
+        let mine: Vec<&GameRecord> = records
+            .iter()
+            .filter(|g| g.tournament == t.id && g.color_of(email).is_some())
+            .collect();
+        !mine.is_empty()
+            && mine
+                .iter()
+                .all(|g| g.termination == Some(Termination::Removed))
+    };
+    let players: Vec<&crate::config::Player> =
+        t.players.iter().filter(|p| !removed(&p.email)).collect();
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
     let index = |email: &str| {
-        t.players
+        players
             .iter()
             .position(|p| p.email.eq_ignore_ascii_case(email))
     };
     let games = records
         .iter()
-        .filter(|g| g.tournament == t.id)
+        .filter(|g| g.tournament == t.id && g.termination != Some(Termination::Removed))
         .filter_map(|g| {
             Some(Game {
                 white: index(&g.white)?,
@@ -467,12 +480,20 @@ pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<S
     // Each game in its round; explicit lists get the first round where both players are free.
     let mut busy: std::collections::HashSet<(usize, u32)> = std::collections::HashSet::new();
     let mut round_games = Vec::new();
+    // The ranked players (a player removed by Art. 47 А is not among them).
+    let kept: Vec<&crate::config::Player> = t
+        .players
+        .iter()
+        .filter(|p| names.contains(&p.name))
+        .collect();
     let index = |email: &str| {
-        t.players
-            .iter()
+        kept.iter()
             .position(|p| p.email.eq_ignore_ascii_case(email))
     };
-    for rec in &records {
+    for rec in records
+        .iter()
+        .filter(|r| r.termination != Some(Termination::Removed))
+    {
         let (Some(white), Some(black)) = (index(&rec.white), index(&rec.black)) else {
             continue;
         };
@@ -510,8 +531,7 @@ pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<S
             t.params.period_days, t.params.period_moves
         )),
     };
-    let players: Vec<TrfPlayer> = t
-        .players
+    let players: Vec<TrfPlayer> = kept
         .iter()
         .map(|p| TrfPlayer {
             name: p.name.clone(),

@@ -151,6 +151,12 @@ fn termination(lang: Lang, t_: Termination) -> &'static str {
             "решение судьи",
             "the arbiter's decision",
         ),
+        Termination::Removed => t(
+            lang,
+            "играчът е отстранен от турнира (чл. 47 А)",
+            "игрок исключён из турнира (ст. 47 А)",
+            "the player was removed from the tournament (Art. 47 А)",
+        ),
     }
 }
 
@@ -1010,6 +1016,18 @@ pub fn render(
                     "Важи клеймото (чл. 7 Г, Е).",
                     "Действует штемпель (ст. 7 Г, Е).",
                     "The postmark stands (Art. 7 Г, Е)."
+                )
+            );
+        }
+        Msg::Announcement { text } if text == "Art. 47 А" => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Играч се оттегли, без да е направил ход: отстранен е от турнира и партиите му не се зачитат (чл. 47 А).",
+                    "Игрок выбыл, не сделав ни одного хода: он исключён из турнира, его партии не учитываются (ст. 47 А).",
+                    "A player withdrew without ever moving: he is removed from the tournament and his games do not count (Art. 47 А)."
                 )
             );
         }

@@ -54,6 +54,9 @@ pub enum Termination {
     Forfeit,
     Adjudication,
     ArbiterDecision,
+    /// Art. 47 А: a player who withdrew without ever moving is removed from the tournament;
+    /// his games do not count.
+    Removed,
 }
 
 /// A conditional line offered by `by` after his own move (Art. 10, 32): the opponent's
@@ -2342,4 +2345,31 @@ fn cited_article(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// Art. 47 А: a game of a player removed from the tournament (he withdrew without ever
+/// moving): it ends without a result and does not count.
+pub fn remove(rec: &GameRecord) -> Handled {
+    let mut next = rec.clone();
+    next.status = Status::Finished;
+    next.result = None;
+    next.termination = Some(Termination::Removed);
+    next.draw_offer = None;
+    next.variant = None;
+    let msg = Msg::Announcement {
+        text: "Art. 47 А".into(),
+    };
+    let effects = [Role::White, Role::Black, Role::Arbiter]
+        .into_iter()
+        .map(|to| Effect {
+            to,
+            kind: Kind::GameOver,
+            msg: msg.clone(),
+        })
+        .collect();
+    Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    }
 }

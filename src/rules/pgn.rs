@@ -169,6 +169,7 @@ pub fn termination_tag(result: Option<GameResult>, t: Option<Termination>) -> &'
         Some(Termination::Overstep) => "time forfeit",
         Some(Termination::Forfeit) => "rules infraction",
         Some(Termination::Adjudication | Termination::ArbiterDecision) => "adjudication",
+        Some(Termination::Removed) => "abandoned",
     }
 }
 
@@ -205,6 +206,7 @@ fn ending_words(
         (Termination::Forfeit, None) => "Both players lost by forfeit".to_string(),
         (Termination::Adjudication, _) => "Adjudicated (Art. 53)".to_string(),
         (Termination::ArbiterDecision, _) => "Result set by the arbiter".to_string(),
+        (Termination::Removed, _) => "Not played: the player was removed (Art. 47 А)".to_string(),
     };
     Some(words)
 }
