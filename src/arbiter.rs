@@ -276,12 +276,13 @@ pub(crate) fn execute(
             } else {
                 (Termination::ArbiterDecision, "56")
             };
-            apply(
-                game::set_result(&rec, *result, term),
-                out,
-                &format!("result {}", result.pgn()),
-                art,
-            )
+            // An adjudication records its day: appeals run 7 days from it (Art. 55).
+            let h = if term == Termination::Adjudication {
+                game::adjudicate(&rec, *result, today)
+            } else {
+                game::set_result(&rec, *result, term)
+            };
+            apply(h, out, &format!("result {}", result.pgn()), art)
         }
         ArbiterCommand::Leave { player, from, to } => {
             if !config.is_player(player) {

@@ -117,6 +117,12 @@ pub struct Adjudication {
     pub proposals: [Option<(GameResult, String)>; 2],
     /// The day the material went to the adjudicator (Art. 53).
     pub forwarded_on: Option<Day>,
+    /// The day the adjudicator's decision was recorded (appeals run 7 days from it, Art. 55).
+    #[serde(default)]
+    pub decided_on: Option<Day>,
+    /// Appeals to the second adjudicator: who (`Role::White`/`Role::Black`) and when (Art. 55).
+    #[serde(default)]
+    pub appeals: Vec<(Role, Day)>,
 }
 
 /// Days the players have for their proposals (Art. 52).
@@ -704,6 +710,12 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
         && let Some(a) = &rec.adjudication
     {
         return adjudication_letter(rec, a, from, text);
+    }
+    // An appeal against an adjudication (Art. 55), after the game ended.
+    if rec.termination == Some(Termination::Adjudication)
+        && let Some(h) = appeal_letter(rec, from, text, today)
+    {
+        return h;
     }
     // Claims, admissions, withdrawals; an objection (Art. 39) also after the game ended.
     if let Some(h) = claim_letter(rec, from, text, today) {
@@ -1911,6 +1923,41 @@ mod tests {
         let g = play(g, Color::White, "3. Оf1-b5", "2026-01-18");
         assert_eq!(g.penalty_days(Color::White), 5);
     }
+
+    #[test]
+    fn art_55_an_appeal_within_7_days_goes_to_the_second_adjudicator() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+            .record
+            .unwrap();
+        let g = handle_letter(&g, Color::White, "1-0", day("2027-01-02"))
+            .record
+            .unwrap();
+        let g = adjudicate(&g, GameResult::Draw, day("2027-01-20"))
+            .record
+            .unwrap();
+        // Black sent no proposal: no right of appeal (Art. 52 note 2).
+        let h = handle_letter(&g, Color::Black, "I appeal", day("2027-01-21"));
+        assert!(h.record.is_none());
+        // White appeals in time; later is too late.
+        let h = handle_letter(
+            &g,
+            Color::White,
+            "Обжалвам присъждането.",
+            day("2027-01-27"),
+        );
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::Arbiter && e.kind == Kind::Adjudication)
+        );
+        assert_eq!(h.record.unwrap().adjudication.unwrap().appeals.len(), 1);
+        assert!(
+            handle_letter(&g, Color::White, "appeal", day("2027-01-28"))
+                .record
+                .is_none()
+        );
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -2041,6 +2088,8 @@ pub fn start_adjudication(rec: &GameRecord, today: Day) -> Handled {
         asked_on: today,
         proposals: [None, None],
         forwarded_on: None,
+        decided_on: None,
+        appeals: Vec::new(),
     };
     let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
     let effects = [Role::White, Role::Black, Role::Arbiter]
@@ -2372,4 +2421,99 @@ pub fn remove(rec: &GameRecord) -> Handled {
         effects,
         requests: Vec::new(),
     }
+}
+
+/// Days to appeal an adjudication to the second adjudicator (Art. 55).
+pub const APPEAL_DAYS: i64 = 7;
+
+/// The adjudicator's decision (Art. 53): the result, told to the players; appeals within 7
+/// days (Art. 55).
+pub fn adjudicate(rec: &GameRecord, result: GameResult, today: Day) -> Handled {
+    let mut h = set_result(rec, result, Termination::Adjudication);
+    if let Some(next) = &mut h.record {
+        let a = next.adjudication.get_or_insert_with(|| Adjudication {
+            asked_on: today,
+            proposals: [None, None],
+            forwarded_on: None,
+            decided_on: None,
+            appeals: Vec::new(),
+        });
+        a.decided_on = Some(today);
+    }
+    h
+}
+
+/// Art. 55: an appeal within 7 days of the adjudication goes to the second adjudicator (the
+/// arbiter's address), whose decision is final; a player who sent no proposal within the 15
+/// days has no right of appeal (Art. 52 note 2).
+fn appeal_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Option<Handled> {
+    let t = text.to_lowercase();
+    if ![
+        "appeal",
+        "обжалвам",
+        "обжалване",
+        "обжалую",
+        "апелляци",
+        "обжаловани",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+    {
+        return None;
+    }
+    let a = rec.adjudication.as_ref()?;
+    let sender = Role::of(from);
+    let idx = if from == Color::White { 0 } else { 1 };
+    let refuse = |why: &str| {
+        Some(Handled::unchanged(vec![Effect {
+            to: sender,
+            kind: Kind::Error,
+            msg: Msg::Announcement {
+                text: why.to_string(),
+            },
+        }]))
+    };
+    if a.proposals[idx].is_none() {
+        return refuse(
+            "Art. 52 note 2: no proposal was sent within the 15 days, so there is no right of appeal.",
+        );
+    }
+    match a.decided_on {
+        Some(d) if today <= d + chrono::Duration::days(APPEAL_DAYS) => {}
+        Some(d) => {
+            return refuse(&format!(
+                "Art. 55: the 7 days for an appeal ended on {}.",
+                d + chrono::Duration::days(APPEAL_DAYS)
+            ));
+        }
+        None => return refuse("Art. 55: there is no adjudication decision to appeal yet."),
+    }
+    let mut next = rec.clone();
+    if let Some(adj) = &mut next.adjudication {
+        adj.appeals.push((Role::of(from), today));
+    }
+    let msg = Msg::Announcement {
+        text: format!(
+            "Art. 55: {} appeals the adjudication of {}; the second adjudicator decides, finally.",
+            if from == Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            rec.id
+        ),
+    };
+    let effects = [Role::Arbiter, Role::White, Role::Black]
+        .into_iter()
+        .map(|to| Effect {
+            to,
+            kind: Kind::Adjudication,
+            msg: msg.clone(),
+        })
+        .collect();
+    Some(Handled {
+        record: Some(next),
+        effects,
+        requests: Vec::new(),
+    })
 }
