@@ -57,7 +57,12 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 async fn bench(letters: usize, queued: usize) {
     let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar"]);
     let games = letters + queued;
-    let config = AmiciProcess::config_toml(&stack, &tournament(games));
+    // One player sends every letter: lift the per-sender daily limit (default 50).
+    let config = AmiciProcess::config_toml(&stack, &tournament(games)).replacen(
+        "[bot]",
+        "[bot]\nmax_letters_per_sender_per_day = 1000000",
+        1,
+    );
     let mut amici = AmiciProcess::start_with_config(
         &stack,
         &config,

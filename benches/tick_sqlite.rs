@@ -104,8 +104,9 @@ fn main() {
     let days = if full { 30 } else { 3 };
     let mut times = Vec::new();
     let mut total = 0;
-    for d in 2..2 + days {
-        let now = format!("2026-06-{d:02}T06:00:00+03:00").parse().unwrap();
+    for d in 1..=days {
+        let day = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap() + Duration::days(d);
+        let now = format!("{day}T06:00:00+03:00").parse().unwrap();
         let t = Instant::now();
         total += amici::tick::run(&mut store, &config, now).unwrap();
         times.push(t.elapsed().as_secs_f64());

@@ -187,7 +187,8 @@ async fn sigkill_at_random_moments_loses_nothing_and_applies_nothing_twice() {
             .await;
     }
     let config = AmiciProcess::config_toml(&stack, &tournament(games))
-        .replace("[smtp]", "[smtp]\nretry_base_seconds = 1");
+        .replace("[smtp]", "[smtp]\nretry_base_seconds = 1")
+        .replacen("[bot]", "[bot]\nmax_letters_per_sender_per_day = 100000", 1);
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[]);
     let mut kills = 0;
     while kills < 25 {
@@ -211,7 +212,8 @@ async fn imap_and_smtp_servers_down_for_a_while_lose_nothing() {
     // The same 200 letters as above, with servers stopped and amici killed along the way.
     let games = 100;
     let config = AmiciProcess::config_toml(&stack, &tournament(games))
-        .replace("[smtp]", "[smtp]\nretry_base_seconds = 1");
+        .replace("[smtp]", "[smtp]\nretry_base_seconds = 1")
+        .replacen("[bot]", "[bot]\nmax_letters_per_sender_per_day = 100000", 1);
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[]);
     amici.wait_for_log("IMAP connected", Duration::from_secs(30));
     for (i, (w, _)) in game_players(games).iter().enumerate() {
