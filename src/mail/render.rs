@@ -1019,6 +1019,19 @@ pub fn render(
                 )
             );
         }
+        Msg::Announcement { text } if text.starts_with("receipt:") => {
+            let _ = writeln!(
+                b,
+                "{} {}.",
+                t(
+                    lang,
+                    "Записано: получихте хода на противника на",
+                    "Записано: Вы получили ход противника",
+                    "Recorded: you received your opponent's move on"
+                ),
+                text.trim_start_matches("receipt:")
+            );
+        }
         Msg::Announcement { text } if text == "Art. 47 А" => {
             let _ = writeln!(
                 b,

@@ -1045,6 +1045,26 @@ pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today:
         }
         Verdict::GameOver => reply(Kind::GameOver, Msg::GameOver),
         Verdict::NoMove | Verdict::CommandsOnly | Verdict::BadRecord { .. } => {
+            // `post`: a receipt report (Д) by the player to move, before his answer: his
+            // running clock is known from then on (RULES.md §2, INTERFACE.md status).
+            if rec.params.mode == super::model::Mode::Post
+                && rec.to_move() == Some(from)
+                && let Some(d) = letter.dates.received.or(letter.dates.sent)
+                && !rec.moves.is_empty()
+                && d >= rec.clock_started()
+                && d <= today
+            {
+                next.clock
+                    .set_receipt(u32::try_from(rec.moves.len()).unwrap_or(u32::MAX), d);
+                changed = true;
+                effects.push(Effect {
+                    to: sender,
+                    kind: Kind::Ack,
+                    msg: Msg::Announcement {
+                        text: format!("receipt:{d}"),
+                    },
+                });
+            }
             let mut handled_claim = false;
             for c in &letter.commands {
                 if matches!(c, Command::ClaimDraw | Command::ClaimWin) {
@@ -1956,6 +1976,36 @@ mod tests {
             handle_letter(&g, Color::White, "appeal", day("2027-01-28"))
                 .record
                 .is_none()
+        );
+    }
+
+    #[test]
+    fn post_a_receipt_report_starts_the_running_clock() {
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 2.3.2026",
+            "2026-03-03",
+        );
+        let before = g.clocks(day("2026-03-20")).black.running_days;
+        // Black reports the card arrived on 6 March (Д), no move yet.
+        let g = handle_letter(
+            &g,
+            Color::Black,
+            "Получих хода на 6.3.2026",
+            day("2026-03-07"),
+        )
+        .record
+        .unwrap();
+        let after = g.clocks(day("2026-03-20")).black.running_days;
+        assert_eq!(
+            before, None,
+            "post: no running clock before the receipt is known"
+        );
+        assert_eq!(
+            after,
+            Some(13),
+            "7–20 March after a receipt on 6 March: N = 14 → 13 days"
         );
     }
 }
