@@ -669,7 +669,10 @@ fn oracle_agrees_with_the_engine_on_10000_random_games() {
 #[test]
 fn daily_ticks_match_one_catch_up_tick_on_400_random_games() {
     let mut with_claims = 0usize;
-    let keep = |k: NoticeKind| matches!(k, NoticeKind::OverstepClaim | NoticeKind::DecisionOverdue);
+    // Claims must be the same whether ticked daily or caught up in one go. The Art. 37
+    // reminder is not: it runs 7 days from the day the claim actually reached the arbiter, so
+    // after downtime it comes later than with daily ticks (checked separately below).
+    let keep = |k: NoticeKind| matches!(k, NoticeKind::OverstepClaim);
     for seed in 0..400u64 {
         let case = generate(seed.wrapping_mul(0x9E37_79B9) ^ 0xDA11_7C0C);
         let (moves, penalties, suspensions, final_state) = record(&case);

@@ -571,6 +571,24 @@ fn art_37_arbiter_reminded_when_7_days_pass_without_decision() {
 }
 
 #[test]
+fn art_37_after_downtime_the_7_days_run_from_the_day_the_claim_was_sent() {
+    let start = d(2026, 1, 10);
+    let mut g = G::new(Mode::Email, start, line(start, 0, &white_uses(&[51])));
+    g.state.record_delay_notice(Color::White, 0, plus(start, 5));
+    let sent = g.moves[0].sent;
+    // amici was down: the first tick runs 20 days after the claim fell due.
+    let n = g.tick(plus(sent, 20));
+    assert_eq!(n.len(), 1, "the claim only, no reminder at once: {n:?}");
+    assert_eq!((n[0].article.as_str(), n[0].due), ("27", sent));
+    assert!(g.tick(plus(sent, 27)).is_empty());
+    let n = g.tick(plus(sent, 28));
+    assert_eq!(
+        (n[0].kind, n[0].due),
+        (NoticeKind::DecisionOverdue, plus(sent, 28))
+    );
+}
+
+#[test]
 fn art_56_arbiter_declared_first_overstep_is_in_force() {
     let p = Params::for_mode(Mode::Post);
     let mut st = ClockState::default();
@@ -815,17 +833,14 @@ fn tick_twice_on_the_same_day_issues_nothing_the_second_time() {
     let mut g = G::new(Mode::Email, start, line(start, 0, &[3]));
     let now = plus(g.moves[0].sent, 50);
     let first: Vec<_> = g.tick(now).into_iter().map(|n| n.kind).collect();
-    // The repeat (day 14), the Art. 31 claim (day 41), the arbiter's reminder (day 49).
-    assert_eq!(
-        first,
-        vec![
-            NoticeKind::Repeat,
-            NoticeKind::OverstepClaim,
-            NoticeKind::DecisionOverdue
-        ]
-    );
+    // The repeat (day 14) and the Art. 31 claim (day 41), both caught up today; the
+    // arbiter's reminder runs 7 days from today, when he got the claim (Art. 37).
+    assert_eq!(first, vec![NoticeKind::Repeat, NoticeKind::OverstepClaim]);
     assert!(g.tick(now).is_empty());
     assert!(g.tick(plus(now, 1)).is_empty());
+    let later: Vec<_> = g.tick(plus(now, 8)).into_iter().map(|n| n.kind).collect();
+    assert_eq!(later, vec![NoticeKind::DecisionOverdue]);
+    assert!(g.tick(plus(now, 8)).is_empty());
 }
 
 #[test]
@@ -858,8 +873,9 @@ fn tick_catches_up_after_downtime_each_notice_once_on_its_due_day() {
             .into_iter()
             .map(|n| (n.kind, n.due, n.move_number))
             .collect();
-        // Silence notices about moves answered in between are not sent late; everything else
-        // matches the daily run exactly.
+        // Silence notices about moves answered in between are not sent late, and the Art. 37
+        // reminder runs from the day the claim was actually sent (so it is not yet due at the
+        // catch-up); everything else matches the daily run exactly.
         let still_due: Vec<_> = seen
             .iter()
             .cloned()
@@ -871,7 +887,7 @@ fn tick_catches_up_after_downtime_each_notice_once_on_its_due_day() {
                         | NoticeKind::SilenceToArbiter
                         | NoticeKind::RunningOverstep
                 );
-                !silence || *due > moves.last().unwrap().sent
+                *k != NoticeKind::DecisionOverdue && (!silence || *due > moves.last().unwrap().sent)
             })
             .collect();
         assert_eq!(caught, still_due, "{mode:?}");

@@ -197,6 +197,9 @@ pub struct IssuedNotice {
     pub kind: NoticeKind,
     pub key: u32,
     pub due: Day,
+    /// The day it was actually issued (later than `due` after downtime).
+    #[serde(default)]
+    pub on: Option<Day>,
 }
 
 /// Why the time is overstepped.

@@ -136,7 +136,7 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
         filed = true;
         let idx = state.oversteps.len() - 1;
         let key = u32::try_from(idx).unwrap_or(u32::MAX);
-        mark(&mut state, NoticeKind::OverstepClaim, key, d.day);
+        mark(&mut state, NoticeKind::OverstepClaim, key, d.day, now);
         notices.push(claim_notice(&d, idx, ev));
         if pauses {
             pause_from = Some(dn(d.day));
@@ -155,7 +155,17 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
         if o.status != OverstepStatus::Claimed {
             continue;
         }
-        let due = day(dn(o.decision_deadline()).saturating_add(1));
+        // Art. 37: 7 days from the claim reaching the arbiter — after downtime, from the day
+        // it was actually sent, not the day it fell due.
+        let sent_on = state
+            .issued
+            .iter()
+            .find(|n| n.kind == NoticeKind::OverstepClaim && n.key as usize == i)
+            .and_then(|n| n.on)
+            .map_or(dn(o.decision_deadline()), |on| {
+                dn(on).saturating_add(7).max(dn(o.decision_deadline()))
+            });
+        let due = day(sent_on.saturating_add(1));
         let key = u32::try_from(i).unwrap_or(u32::MAX);
         if due > now || issued(&state, NoticeKind::DecisionOverdue, key) {
             continue;
@@ -177,7 +187,7 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
             claim: Some(i),
             evidence: None,
         });
-        mark(&mut state, NoticeKind::DecisionOverdue, key, due);
+        mark(&mut state, NoticeKind::DecisionOverdue, key, due, now);
     }
 
     if paused {
@@ -250,7 +260,7 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
                 claim: None,
                 evidence: None,
             });
-            mark(&mut state, kind, key, day(due));
+            mark(&mut state, kind, key, day(due), now);
         }
         // `post`: a running clock past the limit is told to the arbiter, not claimed, since
         // the card may be in transit (Art. 23 А, Art. 30 note).
@@ -276,7 +286,7 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
                     claim: None,
                     evidence: None,
                 });
-                mark(&mut state, NoticeKind::RunningOverstep, key, d.day);
+                mark(&mut state, NoticeKind::RunningOverstep, key, d.day, now);
             }
         }
     }
@@ -292,8 +302,13 @@ fn issued(state: &ClockState, kind: NoticeKind, key: u32) -> bool {
     state.issued.iter().any(|n| n.kind == kind && n.key == key)
 }
 
-fn mark(state: &mut ClockState, kind: NoticeKind, key: u32, due: Day) {
-    state.issued.push(IssuedNotice { kind, key, due });
+fn mark(state: &mut ClockState, kind: NoticeKind, key: u32, due: Day, on: Day) {
+    state.issued.push(IssuedNotice {
+        kind,
+        key,
+        due,
+        on: Some(on),
+    });
 }
 
 fn claim_notice(d: &Detection, idx: usize, ev: OverstepEvidence) -> ClockNotice {
