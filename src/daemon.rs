@@ -105,14 +105,11 @@ pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
     {
         let shared = shared.clone();
         tokio::spawn(async move {
-            if shared.config().imap.is_some()
-                && tokio::time::timeout(Duration::from_secs(300), shared.wait_caught_up())
-                    .await
-                    .is_err()
-            {
-                tracing::warn!(
-                    "the mailbox could not be read within 5 minutes; running the start-up tick anyway"
-                );
+            // No timeout: with the mailbox out of reach the tick waits rather than charge
+            // players for letters amici has not read (the notices it then sends are dated
+            // when they fell due).
+            if shared.config().imap.is_some() {
+                shared.wait_caught_up().await;
             }
             run_tick(&shared).await;
         });
@@ -424,6 +421,9 @@ async fn tick_scheduler(shared: Arc<Shared>) {
         // Re-check at least hourly so a config change of tick_hour takes effect.
         tokio::time::sleep(wait.min(Duration::from_secs(3600))).await;
         if wait <= Duration::from_secs(3600) {
+            if shared.config().imap.is_some() {
+                shared.wait_caught_up().await;
+            }
             run_tick(&shared).await;
         }
     }

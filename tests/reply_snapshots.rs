@@ -168,3 +168,31 @@ fn checkmate_ends_the_game_told_to_the_arbiter() {
     let h = letter(&g, Color::Black, "2... Дd8-h4", "2026-03-06");
     insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-03-06"));
 }
+
+#[test]
+fn art_31_overstep_claim_for_silence_told_to_the_arbiter() {
+    // Black never answers 1. e4 (no delay notice): the bot files the Art. 31 claim.
+    let g = played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]);
+    let h = amici::rules::game::handle_tick(&g, day("2026-04-20"));
+    insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-04-20"));
+}
+
+#[test]
+fn art_27_overstep_claim_with_score_table_totals_and_diagram() {
+    // White uses 51 days for move 2 (with a delay notice, so Art. 31 stays out).
+    let g = played(
+        game(),
+        &[
+            (Color::White, "1. e2-e4", "2026-03-03"),
+            (Color::Black, "1... e7-e5", "2026-03-04"),
+        ],
+    );
+    let g = handle_letter(&g, Color::White, "уведомление", day("2026-03-10"))
+        .record
+        .unwrap();
+    let g = handle_letter(&g, Color::White, "2. Кg1-f3", day("2026-04-25"))
+        .record
+        .unwrap();
+    let h = amici::rules::game::handle_tick(&g, day("2026-04-25"));
+    insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-04-25"));
+}

@@ -458,9 +458,22 @@ fn notice_text(
             side(lang, Color::Black),
             days(lang, e.black_days)
         );
-        let _ = writeln!(b, "{}", rec.position_diagram());
-        if let Some(fen) = &e.fen {
-            let _ = writeln!(b, "FEN: {fen}");
+        // The position at the overstep (the evidence's FEN), not the record's current one.
+        let at_overstep = e
+            .fen
+            .as_deref()
+            .and_then(|f| f.parse::<shakmaty::fen::Fen>().ok())
+            .and_then(|f| {
+                f.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
+                    .ok()
+            });
+        match at_overstep {
+            Some(pos) => {
+                let _ = writeln!(b, "{}", crate::rules::notation::diagram(&pos, rec.notation));
+            }
+            None => {
+                let _ = writeln!(b, "{}", rec.position_diagram());
+            }
         }
     }
 }

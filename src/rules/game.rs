@@ -2008,6 +2008,28 @@ mod tests {
             "7–20 March after a receipt on 6 March: N = 14 → 13 days"
         );
     }
+
+    #[test]
+    fn post_a_missing_receipt_date_is_derived_from_sending_date_and_time_used() {
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 2.3.2026",
+            "2026-03-03",
+        );
+        // Black writes Е = 9.3. and Ж = 3 days but no Д: Д = 9 − 3 − 1 = 5 March.
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5; 9.3.2026 = 3 дни",
+            "2026-03-10",
+        );
+        assert_eq!(
+            (g.moves[1].received, g.moves[1].sent),
+            (day("2026-03-05"), day("2026-03-09"))
+        );
+        assert_eq!(g.lines(1, day("2026-03-10"))[0].days, 3);
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
