@@ -175,7 +175,8 @@ fn art_31_overstep_claim_for_silence_told_to_the_arbiter() {
     let g = played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]);
     let mut h = amici::rules::game::handle_tick(&g, day("2026-04-20"));
     // The day-14 repeat went out too; the claim is the message looked at here.
-    h.effects.retain(|e| e.kind == amici::rules::model::Kind::OverstepClaim);
+    h.effects
+        .retain(|e| e.kind == amici::rules::model::Kind::OverstepClaim);
     insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-04-20"));
 }
 

@@ -439,12 +439,18 @@ fn notice_text(
             score.join(" ")
         );
         for m in &e.moves {
+            // White's move 1 runs from the start date (recorded as received the day before).
+            let from = if m.number == 1 && m.color == Color::White {
+                m.received.succ_opt().unwrap_or(m.received)
+            } else {
+                m.received
+            };
             let _ = writeln!(
                 b,
                 "  {}{} {} → {}: {}",
                 m.number,
                 if m.color == Color::White { "." } else { "..." },
-                date(m.received),
+                date(from),
                 date(m.sent),
                 days(lang, i64::from(m.days))
             );
