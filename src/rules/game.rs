@@ -362,6 +362,14 @@ impl Handled {
             requests: Vec::new(),
         }
     }
+
+    fn changed(record: GameRecord, effects: Vec<Effect>) -> Handled {
+        Handled {
+            record: Some(record),
+            effects,
+            requests: Vec::new(),
+        }
+    }
 }
 
 fn replay(moves: &[PlayedMove]) -> (Chess, Vec<Move>) {
@@ -633,6 +641,18 @@ fn ended_by_position(pos: &Chess) -> Option<(GameResult, Termination)> {
         )),
         Outcome::Unknown => None,
     }
+}
+
+/// The same message to both players and the arbiter.
+fn tell_all(kind: Kind, msg: &Msg) -> Vec<Effect> {
+    [Role::White, Role::Black, Role::Arbiter]
+        .into_iter()
+        .map(|to| Effect {
+            to,
+            kind,
+            msg: msg.clone(),
+        })
+        .collect()
 }
 
 fn win_for(c: Color) -> GameResult {
@@ -1287,11 +1307,7 @@ pub fn handle_tick(rec: &GameRecord, today: Day) -> Handled {
             });
         }
     }
-    Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    }
+    Handled::changed(next, effects)
 }
 
 /// An arbiter's decision on an overstep claim (Art. 37, 38): `confirm` or `reject`.
@@ -1348,11 +1364,7 @@ pub fn decide_claim(
         next.finish(win_for(loser.other()), Termination::Overstep);
         ended_effects(&mut effects, win_for(loser.other()), Termination::Overstep);
     }
-    Ok(Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    })
+    Ok(Handled::changed(next, effects))
 }
 
 /// Penalty days by the arbiter (Art. 56), with reason; negative days take them back.
@@ -1379,19 +1391,8 @@ pub fn arbiter_penalty(
         article,
         reason: reason.to_string(),
     };
-    let effects = [Role::White, Role::Black, Role::Arbiter]
-        .into_iter()
-        .map(|to| Effect {
-            to,
-            kind: Kind::Decision,
-            msg: msg.clone(),
-        })
-        .collect();
-    Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    }
+    let effects = tell_all(Kind::Decision, &msg);
+    Handled::changed(next, effects)
 }
 
 /// A result set by the arbiter: forfeit (Art. 56), adjudication (Art. 53) or a decision.
@@ -1400,11 +1401,7 @@ pub fn set_result(rec: &GameRecord, result: GameResult, termination: Termination
     next.finish(result, termination);
     let mut effects = Vec::new();
     ended_effects(&mut effects, result, termination);
-    Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    }
+    Handled::changed(next, effects)
 }
 
 #[cfg(test)]
@@ -2095,11 +2092,7 @@ fn adjudication_letter(rec: &GameRecord, a: &Adjudication, from: Color, text: &s
         next.adjudication = Some(adj.clone());
         next.finish(agreed, Termination::Adjudication);
         ended_effects(&mut effects, agreed, Termination::Adjudication);
-        return Handled {
-            record: Some(next),
-            effects,
-            requests: Vec::new(),
-        };
+        return Handled::changed(next, effects);
     }
     effects.push(Effect {
         to: sender,
@@ -2107,11 +2100,7 @@ fn adjudication_letter(rec: &GameRecord, a: &Adjudication, from: Color, text: &s
         msg: adjudication_msg(rec, &adj, AdjudicationStage::Recorded),
     });
     next.adjudication = Some(adj);
-    Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    }
+    Handled::changed(next, effects)
 }
 
 /// The end of the tournament for one game (Art. 49–53): on the end date an unfinished game
@@ -2142,11 +2131,7 @@ pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
                 })
                 .collect();
             next.adjudication = Some(a);
-            Handled {
-                record: Some(next),
-                effects,
-                requests: Vec::new(),
-            }
+            Handled::changed(next, effects)
         }
         _ => Handled::unchanged(Vec::new()),
     }
@@ -2164,21 +2149,10 @@ pub fn start_adjudication(rec: &GameRecord, today: Day) -> Handled {
         appeals: Vec::new(),
     };
     let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
-    let effects = [Role::White, Role::Black, Role::Arbiter]
-        .into_iter()
-        .map(|to| Effect {
-            to,
-            kind: Kind::Adjudication,
-            msg: msg.clone(),
-        })
-        .collect();
+    let effects = tell_all(Kind::Adjudication, &msg);
     next.status = Status::Adjudication;
     next.adjudication = Some(a);
-    Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    }
+    Handled::changed(next, effects)
 }
 
 /// The first day on which the daily tick would have something to do for this game as it
@@ -2443,11 +2417,7 @@ fn claim_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Option
             }
         }
     }
-    Some(Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    })
+    Some(Handled::changed(next, effects))
 }
 
 /// The first article cited in a text: `Art. 22`, `чл. 22`, `ст. 22`.
@@ -2480,19 +2450,8 @@ pub fn remove(rec: &GameRecord) -> Handled {
     let msg = Msg::Announcement {
         text: "Art. 47 А".into(),
     };
-    let effects = [Role::White, Role::Black, Role::Arbiter]
-        .into_iter()
-        .map(|to| Effect {
-            to,
-            kind: Kind::GameOver,
-            msg: msg.clone(),
-        })
-        .collect();
-    Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    }
+    let effects = tell_all(Kind::GameOver, &msg);
+    Handled::changed(next, effects)
 }
 
 /// Days to appeal an adjudication to the second adjudicator (Art. 55).
@@ -2583,9 +2542,5 @@ fn appeal_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Optio
             msg: msg.clone(),
         })
         .collect();
-    Some(Handled {
-        record: Some(next),
-        effects,
-        requests: Vec::new(),
-    })
+    Some(Handled::changed(next, effects))
 }
