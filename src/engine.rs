@@ -583,6 +583,43 @@ pub(crate) fn emit(
             ));
         }
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
+        // Team events: the player's captain receives a copy (RULES.md §14).
+        if e.to != Role::Arbiter
+            && let Some(t) = config.tournament(&record.tournament)
+            && let Some(team) = t.team_of(&to).and_then(|i| t.teams.get(i))
+            && let Some(captain) = team
+                .captain
+                .as_deref()
+                .filter(|c| !c.eq_ignore_ascii_case(&to))
+        {
+            let lang = config.language_of(captain);
+            let (subject, body) = render::render(record, &names, &e.msg, lang, today, None);
+            let head = match lang {
+                Lang::Bg => format!(
+                    "Копие за капитана на отбор {}. До {}.",
+                    team.name,
+                    config.name_of(&to)
+                ),
+                Lang::Ru => format!(
+                    "Копия для капитана команды {}. Кому: {}.",
+                    team.name,
+                    config.name_of(&to)
+                ),
+                Lang::En => format!(
+                    "Copy for the captain of {}. To {}.",
+                    team.name,
+                    config.name_of(&to)
+                ),
+            };
+            answer.queue(
+                tx,
+                captain,
+                e.kind,
+                Some(&record.id),
+                subject,
+                format!("{head}\n\n{body}"),
+            )?;
+        }
     }
     Ok(())
 }
@@ -1159,6 +1196,30 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         .unwrap();
         assert!(!table.contains("Maria"), "{table}");
         assert!(table.contains("Ivan") && table.contains("Petar"));
+    }
+
+    #[test]
+    fn rules_s14_team_captains_receive_copies_of_their_players_mail() {
+        let teams = CONFIG
+            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
+            .replace(
+                "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
+                "",
+            )
+            + "teams = [ { name = \"Sofia\", captain = \"capa@example.test\", players = [\"ivan@example.test\"] }, { name = \"Varna\", captain = \"capb@example.test\", players = [\"petar@example.test\"] } ]\n";
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &teams).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        let g = store.games().unwrap();
+        let white = g[0].white.clone();
+        ingest(&mut store, &config, &letter(&white, "w@x", "", "1. e2-e4"));
+        let to: Vec<String> = outbox(&store).into_iter().map(|(to, _)| to).collect();
+        assert!(
+            to.contains(&"capa@example.test".to_string())
+                && to.contains(&"capb@example.test".to_string()),
+            "{to:?}"
+        );
+        assert_eq!(to.len(), 4, "ack + copy, forward + copy: {to:?}");
     }
 
     #[test]
