@@ -25,7 +25,13 @@ pub fn run(
         let mut ended = Vec::new();
         for t in &config.tournaments {
             let end = crate::arbiter::end_date(tx, config, &t.id)?;
-            if end.is_some_and(|e| e <= today) {
+            // Ended, or (post) inside the Art. 51 reminder window before the end.
+            let window = if t.params.mode == crate::rules::model::Mode::Post {
+                game::END_REMINDER_DAYS
+            } else {
+                0
+            };
+            if end.is_some_and(|e| e <= today + chrono::Duration::days(window)) {
                 ended.push(t.id.clone());
             }
             ends.insert(t.id.clone(), end);

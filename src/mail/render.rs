@@ -1038,6 +1038,25 @@ pub fn render(
                 )
             );
         }
+        Msg::Announcement { text } if text.starts_with("art51:") => {
+            let _ = writeln!(
+                b,
+                "{} {} {}",
+                t(
+                    lang,
+                    "Напомняне (чл. 51): изпратете записа на партията до",
+                    "Напоминание (ст. 51): пришлите запись партии до",
+                    "Reminder (Art. 51): send the score of the game before"
+                ),
+                text.trim_start_matches("art51:"),
+                t(
+                    lang,
+                    "— без запис до крайния срок и двамата губят.",
+                    "— без записи к сроку окончания проигрывают оба.",
+                    "— without a score by the end date both players lose."
+                )
+            );
+        }
         Msg::Announcement { text } if text.starts_with("receipt:") => {
             let _ = writeln!(
                 b,

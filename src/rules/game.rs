@@ -106,6 +106,9 @@ pub struct GameRecord {
     /// End-of-tournament adjudication of this game (Art. 52–55).
     #[serde(default)]
     pub adjudication: Option<Adjudication>,
+    /// `post`: the players were reminded to send their score before the end date (Art. 51).
+    #[serde(default)]
+    pub end_reminded: bool,
 }
 
 /// The adjudication of an unfinished game at the end date (Art. 52–55).
@@ -420,6 +423,7 @@ impl GameRecord {
             variant: None,
             short_letters: [0, 0],
             adjudication: None,
+            end_reminded: false,
         }
     }
 
@@ -2027,6 +2031,34 @@ mod tests {
         );
         assert_eq!(g.lines(1, day("2026-03-10"))[0].days, 3);
     }
+
+    #[test]
+    fn art_51_post_players_are_reminded_to_send_their_score_before_the_end_date() {
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 2.3.2026",
+            "2026-03-03",
+        );
+        let end = day("2026-12-31");
+        assert!(handle_end(&g, end, day("2026-12-16")).record.is_none());
+        let h = handle_end(&g, end, day("2026-12-17"));
+        assert_eq!(
+            h.effects
+                .iter()
+                .filter(|e| e.kind == Kind::Reminder)
+                .count(),
+            2
+        );
+        let g = h.record.unwrap();
+        assert!(
+            handle_end(&g, end, day("2026-12-20")).record.is_none(),
+            "once"
+        );
+        // Email games get no such reminder.
+        let e = play(game(), Color::White, "1. e2-e4", "2026-03-03");
+        assert!(handle_end(&e, end, day("2026-12-20")).record.is_none());
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -2109,6 +2141,29 @@ fn adjudication_letter(rec: &GameRecord, a: &Adjudication, from: Color, text: &s
 pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
     if rec.status == Status::Finished {
         return Handled::unchanged(Vec::new());
+    }
+    // Art. 51 (`post`): without a score sent by the end date both players lose; they are
+    // reminded two weeks before.
+    if rec.params.mode == super::model::Mode::Post
+        && !rec.end_reminded
+        && rec.adjudication.is_none()
+        && today < end
+        && today + chrono::Duration::days(END_REMINDER_DAYS) >= end
+    {
+        let mut next = rec.clone();
+        next.end_reminded = true;
+        let msg = Msg::Announcement {
+            text: format!("art51:{end}"),
+        };
+        let effects = [Role::White, Role::Black]
+            .into_iter()
+            .map(|to| Effect {
+                to,
+                kind: Kind::Reminder,
+                msg: msg.clone(),
+            })
+            .collect();
+        return Handled::changed(next, effects);
     }
     match &rec.adjudication {
         None if today >= end => start_adjudication(rec, today),
@@ -2453,6 +2508,9 @@ pub fn remove(rec: &GameRecord) -> Handled {
     let effects = tell_all(Kind::GameOver, &msg);
     Handled::changed(next, effects)
 }
+
+/// `post`: days before the end date on which the players are reminded of Art. 51.
+pub const END_REMINDER_DAYS: i64 = 14;
 
 /// Days to appeal an adjudication to the second adjudicator (Art. 55).
 pub const APPEAL_DAYS: i64 = 7;
