@@ -109,6 +109,9 @@ pub struct GameRecord {
     /// `post`: the players were reminded to send their score before the end date (Art. 51).
     #[serde(default)]
     pub end_reminded: bool,
+    /// Appeals against sanctions to the Board (Art. 57): who, when, and the penalty's index.
+    #[serde(default)]
+    pub sanction_appeals: Vec<(Role, Day, usize)>,
 }
 
 /// The adjudication of an unfinished game at the end date (Art. 52–55).
@@ -424,6 +427,7 @@ impl GameRecord {
             short_letters: [0, 0],
             adjudication: None,
             end_reminded: false,
+            sanction_appeals: Vec::new(),
         }
     }
 
@@ -739,6 +743,10 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
     if rec.termination == Some(Termination::Adjudication)
         && let Some(h) = appeal_letter(rec, from, text, today)
     {
+        return h;
+    }
+    // An appeal against a sanction (Art. 57): within 7 days, to the Board.
+    if let Some(h) = sanction_appeal(rec, from, text, today) {
         return h;
     }
     // Claims, admissions, withdrawals; an objection (Art. 39) also after the game ended.
@@ -2059,6 +2067,34 @@ mod tests {
         let e = play(game(), Color::White, "1. e2-e4", "2026-03-03");
         assert!(handle_end(&e, end, day("2026-12-20")).record.is_none());
     }
+
+    #[test]
+    fn art_57_a_sanction_may_be_appealed_within_7_days() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = arbiter_penalty(
+            &g,
+            Color::Black,
+            10,
+            "unsporting behaviour",
+            day("2026-01-14"),
+        )
+        .record
+        .unwrap();
+        let h = handle_letter(
+            &g,
+            Color::Black,
+            "I appeal against the penalty.",
+            day("2026-01-20"),
+        );
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::Arbiter && e.kind == Kind::Decision)
+        );
+        assert_eq!(h.record.unwrap().sanction_appeals.len(), 1);
+        let late = handle_letter(&g, Color::Black, "I appeal", day("2026-01-22"));
+        assert!(late.record.is_none(), "8 days later is too late");
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -2600,5 +2636,73 @@ fn appeal_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Optio
             msg: msg.clone(),
         })
         .collect();
+    Some(Handled::changed(next, effects))
+}
+
+/// Art. 57: a player may appeal a sanction of the arbiter (penalty days, Art. 56) to the
+/// Board within 7 days; the appeal is recorded with its date and told to the arbiter (who
+/// forwards it), the game goes on meanwhile.
+fn sanction_appeal(rec: &GameRecord, from: Color, text: &str, today: Day) -> Option<Handled> {
+    let t = text.to_lowercase();
+    if !["appeal", "обжалвам", "обжалую", "обжалване"]
+        .iter()
+        .any(|w| t.contains(w))
+    {
+        return None;
+    }
+    let (idx, p) = rec
+        .penalties
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, p)| p.color == from && p.article != "17")?;
+    // A letter with a move is a move letter: "appeal" in its prose must not swallow the move.
+    if !letter::read_letter(text, rec.notation, rec.params.allow_numeric, today)
+        .items
+        .is_empty()
+    {
+        return None;
+    }
+    let sender = Role::of(from);
+    if today > p.date + chrono::Duration::days(APPEAL_DAYS) {
+        let why = format!(
+            "Art. 57: the 7 days for an appeal against the sanction of {} ended on {}.",
+            p.date,
+            p.date + chrono::Duration::days(APPEAL_DAYS)
+        );
+        return Some(Handled::unchanged(vec![Effect {
+            to: sender,
+            kind: Kind::Error,
+            msg: Msg::Announcement { text: why },
+        }]));
+    }
+    let mut next = rec.clone();
+    next.sanction_appeals.push((sender, today, idx));
+    let msg = Msg::Announcement {
+        text: format!(
+            "Art. 57: {} appeals the sanction of {} ({:+} days, Art. {}: {}) to the Board.",
+            if from == Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            p.date,
+            p.days,
+            p.article,
+            p.reason
+        ),
+    };
+    let effects = vec![
+        Effect {
+            to: Role::Arbiter,
+            kind: Kind::Decision,
+            msg: msg.clone(),
+        },
+        Effect {
+            to: sender,
+            kind: Kind::Ack,
+            msg,
+        },
+    ];
     Some(Handled::changed(next, effects))
 }
