@@ -293,3 +293,15 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn annex_6_the_board_one_colour_rule_counts_only_a_match_played_out() {
+    // A and B have not played each other yet: nothing separates them, not even the colour A
+    // is scheduled to have on board I.
+    let two = vec!["A".to_string(), "B".to_string()];
+    let s = team_standings(&two, &[m(0, 1, "**", true)], &cfg(2)).unwrap();
+    assert_eq!((rank(&s, "A"), rank(&s, "B")), (1, 1));
+    // Played out, both boards drawn (items 1–5 equal): B had Black on board I, item 6.
+    let s = team_standings(&two, &[m(0, 1, "==", true)], &cfg(2)).unwrap();
+    assert!(rank(&s, "B") < rank(&s, "A"), "{:?}", s.rows);
+}

@@ -357,11 +357,13 @@ fn keys(
     }
 }
 
-/// The matches between two teams.
+/// The matches between two teams that have been played out (every board finished): a match
+/// still in play, or only scheduled, decides nothing (items 4 and 6).
 fn direct(matches: &[TeamMatch], a: usize, b: usize) -> impl Iterator<Item = &TeamMatch> {
-    matches
-        .iter()
-        .filter(move |m| (m.home == a && m.away == b) || (m.home == b && m.away == a))
+    matches.iter().filter(move |m| {
+        ((m.home == a && m.away == b) || (m.home == b && m.away == a))
+            && m.boards.iter().all(|bg| bg.halves().is_some())
+    })
 }
 
 impl TeamStandings {
