@@ -280,6 +280,20 @@ impl Config {
             .flat_map(|t| t.players.iter())
             .any(|p| p.email.eq_ignore_ascii_case(email))
     }
+
+    /// The players a team captain speaks for (RULES.md §14): his team's players.
+    pub fn captained_by(&self, email: &str) -> Vec<String> {
+        self.tournaments
+            .iter()
+            .flat_map(|t| t.teams.iter())
+            .filter(|team| {
+                team.captain
+                    .as_deref()
+                    .is_some_and(|c| c.eq_ignore_ascii_case(email))
+            })
+            .flat_map(|team| team.players.iter().cloned())
+            .collect()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

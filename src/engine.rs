@@ -298,7 +298,9 @@ fn process_one(
         attach: Vec::new(),
     };
     let lang = config.language_of(&from.email);
-    let known = config.is_player(&from.email) || config.is_arbiter(&from.email);
+    let captained = config.captained_by(&from.email);
+    let known =
+        config.is_player(&from.email) || config.is_arbiter(&from.email) || !captained.is_empty();
     if !known {
         // A stranger changes nothing; at most one courtesy reply a day, and only if enabled.
         if config.bot.courtesy_replies && tx.courtesy_sent(&from.email, &today.to_string())? == 0 {
@@ -391,6 +393,72 @@ fn process_one(
             )?;
             return Ok("arbiter letter".into());
         }
+    }
+
+    // A team captain (not himself a player) sends claims, leave notices and the like for his
+    // players (RULES.md §14), naming the game; never moves.
+    if !config.is_player(&from.email) && !captained.is_empty() {
+        let haystack = format!("{}\n{}", msg.subject, msg.fresh_text);
+        let mut games = Vec::new();
+        for p in &captained {
+            games.extend(
+                tx.games_of(p)?
+                    .into_iter()
+                    .filter(|g| contains_id(&haystack, &g.id)),
+            );
+        }
+        let Some(game) = games.first() else {
+            answer.simple(
+                tx,
+                &from.email,
+                Kind::WhichGame,
+                lang,
+                &texts::captain_which_game(lang),
+            )?;
+            return Ok("captain: which game?".into());
+        };
+        let Some(player) = captained.iter().find(|p| game.color_of(p).is_some()) else {
+            return Ok("captain: no player of his in that game".into());
+        };
+        let color = game.color_of(player).unwrap_or(Color::White);
+        let handled = game::handle_letter(game, color, &msg.fresh_text, today);
+        if handled
+            .record
+            .as_ref()
+            .is_some_and(|n| n.moves.len() > game.moves.len())
+        {
+            answer.simple(
+                tx,
+                &from.email,
+                Kind::Error,
+                lang,
+                &texts::captain_no_moves(lang),
+            )?;
+            return Ok("captain: moves refused".into());
+        }
+        if let Some(next) = &handled.record {
+            tx.update_game(next)?;
+        }
+        let record = handled.record.as_ref().unwrap_or(game);
+        emit(tx, config, &mut answer, record, &handled.effects, today)?;
+        for r in &handled.requests {
+            let game::Request::Leave {
+                color,
+                from: first,
+                to: last,
+            } = r;
+            crate::arbiter::request_leave(
+                tx,
+                config,
+                &mut answer,
+                record,
+                *color,
+                *first,
+                *last,
+                today,
+            )?;
+        }
+        return Ok(format!("captain for {player} in {}", game.id));
     }
 
     // Which game (INTERFACE.md "Letters in").
@@ -1220,6 +1288,31 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             "{to:?}"
         );
         assert_eq!(to.len(), 4, "ack + copy, forward + copy: {to:?}");
+        // The captain may write for his player — a leave notice — but never a move.
+        let before = store.game("T/1").unwrap().unwrap();
+        ingest(
+            &mut store,
+            &config,
+            &letter("capb@example.test", "c1@x", "", "1... e7-e5"),
+        );
+        assert_eq!(store.game("T/1").unwrap().unwrap().moves, before.moves);
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "capb@example.test",
+                "c2@x",
+                "",
+                "T/1: leave 2026-02-01 2026-02-05",
+            ),
+        );
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(
+            g.suspensions.len(),
+            1,
+            "the leave is the player's: {:?}",
+            g.suspensions
+        );
     }
 
     #[test]

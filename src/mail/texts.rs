@@ -54,3 +54,27 @@ pub fn unauthenticated(lang: Lang, from: &str, message_id: &str, reason: &str) -
         ),
     }
 }
+
+pub fn captain_which_game(lang: Lang) -> String {
+    match lang {
+        Lang::Bg => {
+            "Като капитан посочете номера на партията (напр. BG-2026-01/3) в темата или в писмото."
+                .into()
+        }
+        Lang::Ru => {
+            "Как капитан укажите номер партии (напр. BG-2026-01/3) в теме или в письме.".into()
+        }
+        Lang::En => {
+            "As a captain, please name the game (e.g. BG-2026-01/3) in the subject or the letter."
+                .into()
+        }
+    }
+}
+
+pub fn captain_no_moves(lang: Lang) -> String {
+    match lang {
+        Lang::Bg => "Капитанът не изпраща ходове: ходовете идват от самия играч. Нищо не е променено.".into(),
+        Lang::Ru => "Капитан не присылает ходы: ходы присылает сам игрок. Ничего не изменено.".into(),
+        Lang::En => "A captain does not send moves: moves come from the player himself. Nothing was changed.".into(),
+    }
+}
