@@ -440,24 +440,7 @@ fn process_one(
             tx.update_game(next)?;
         }
         let record = handled.record.as_ref().unwrap_or(game);
-        emit(tx, config, &mut answer, record, &handled.effects, today)?;
-        for r in &handled.requests {
-            let game::Request::Leave {
-                color,
-                from: first,
-                to: last,
-            } = r;
-            crate::arbiter::request_leave(
-                tx,
-                config,
-                &mut answer,
-                record,
-                *color,
-                *first,
-                *last,
-                today,
-            )?;
-        }
+        carry_out(tx, config, &mut answer, record, &handled, today)?;
         return Ok(format!("captain for {player} in {}", game.id));
     }
 
@@ -577,32 +560,30 @@ fn process_one(
         tx.update_game(next)?;
     }
     let record = handled.record.as_ref().unwrap_or(game);
-    emit(tx, config, &mut answer, record, &handled.effects, today)?;
-    for r in &handled.requests {
-        match r {
-            game::Request::Leave {
-                color,
-                from: first,
-                to: last,
-            } => {
-                crate::arbiter::request_leave(
-                    tx,
-                    config,
-                    &mut answer,
-                    record,
-                    *color,
-                    *first,
-                    *last,
-                    today,
-                )?;
-            }
-        }
-    }
+    carry_out(tx, config, &mut answer, record, &handled, today)?;
     Ok(format!(
         "game {}: {} effect(s)",
         game.id,
         handled.effects.len()
     ))
+}
+
+/// Sends a transition's messages and carries out its requests (leave, which spans all of a
+/// player's games).
+fn carry_out(
+    tx: &Tx<'_>,
+    config: &Config,
+    answer: &mut Answer<'_>,
+    record: &GameRecord,
+    handled: &game::Handled,
+    today: Day,
+) -> Result<()> {
+    emit(tx, config, answer, record, &handled.effects, today)?;
+    for r in &handled.requests {
+        let game::Request::Leave { color, from, to } = r;
+        crate::arbiter::request_leave(tx, config, answer, record, *color, *from, *to, today)?;
+    }
+    Ok(())
 }
 
 /// Renders and queues the effects of one transition.
