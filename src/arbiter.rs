@@ -10,7 +10,7 @@ use crate::engine::{self, Answer, EngineError};
 use crate::rules::arbiter::ArbiterCommand;
 use crate::rules::game::{self, GameRecord, Msg, Role, Status, Termination};
 use crate::rules::leave::LeaveBook;
-use crate::rules::model::{Day, GameResult, Kind, Suspension};
+use crate::rules::model::{Day, GameResult, Kind};
 use crate::store::Tx;
 
 /// The outcome of one command, in words for the arbiter (English: the log and the CLI).
@@ -511,13 +511,4 @@ pub fn run_command(
         let mut out = Answer::unprompted(config, format!("cmd:{now}:{line}"), now);
         execute(tx, config, &mut out, &cmd, now)
     })
-}
-
-/// Suspensions of one side in a game, for tests and status.
-pub fn leave_days(rec: &GameRecord, color: Color) -> Vec<Suspension> {
-    rec.suspensions
-        .iter()
-        .filter(|s| s.color == Some(color))
-        .cloned()
-        .collect()
 }

@@ -2,7 +2,7 @@
 //! new state and every reply in ONE transaction. Synchronous (SQLite); the daemon and `ingest`
 //! both call it.
 
-use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
+use chrono::{DateTime, FixedOffset, TimeZone};
 use shakmaty::Color;
 
 use crate::config::Config;
@@ -723,11 +723,6 @@ pub fn queue_admin_notice(
         )?;
         Ok::<_, EngineError>(())
     })
-}
-
-/// The day after the last tick, for catching up.
-pub fn parse_day(s: &str) -> Option<NaiveDate> {
-    s.parse().ok()
 }
 
 #[cfg(test)]

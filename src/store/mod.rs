@@ -278,15 +278,6 @@ impl Store {
         Ok(rows)
     }
 
-    /// Number of pending outbox rows (any due time).
-    pub fn pending_outbox_count(&self) -> Result<i64> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) FROM outbox WHERE status = 'pending'",
-            [],
-            |r| r.get(0),
-        )?)
-    }
-
     pub fn mark_sent(&self, id: i64, now: &str) -> Result<()> {
         self.conn.execute("UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1 WHERE id = ?1", params![id, now])?;
         Ok(())
