@@ -458,6 +458,43 @@ pub(crate) fn execute(
                 }
             )))
         }
+        ArbiterCommand::Replace { old, new } => {
+            // Art. 47 Б: the new player must be registered (a reserve) and, in a team section,
+            // of the same team.
+            let Some(t) = config
+                .tournaments
+                .iter()
+                .find(|t| t.players.iter().any(|p| p.email.eq_ignore_ascii_case(old)))
+            else {
+                return Ok(Err(format!("{old} is not a registered player")));
+            };
+            if !t.players.iter().any(|p| p.email.eq_ignore_ascii_case(new)) {
+                return Ok(Err(format!(
+                    "{new} is not registered in {}: add him to the players first",
+                    t.id
+                )));
+            }
+            if !t.teams.is_empty() && t.team_of(old) != t.team_of(new) && t.team_of(new).is_some() {
+                return Ok(Err(format!("{new} plays for another team")));
+            }
+            let mut done = Vec::new();
+            for rec in tx
+                .games_of(old)?
+                .iter()
+                .filter(|g| g.status != Status::Finished)
+            {
+                if let Some(h) = game::replace_player(rec, old, new, today)
+                    && let Ok(line) = apply(h, out, &format!("{old} replaced by {new}"), "47")?
+                {
+                    done.push(line);
+                }
+            }
+            Ok(Ok(if done.is_empty() {
+                format!("{old} has no unfinished game")
+            } else {
+                done.join("; ")
+            }))
+        }
         ArbiterCommand::Exclude { player } => {
             let mut done = Vec::new();
             for rec in tx

@@ -398,6 +398,27 @@ fn process_one(
     // A team captain (not himself a player) sends claims, leave notices and the like for his
     // players (RULES.md §14), naming the game; never moves.
     if !config.is_player(&from.email) && !captained.is_empty() {
+        // Art. 47 Б: the captain names the replacement of one of his players.
+        let replacements: Vec<crate::rules::arbiter::ArbiterCommand> = crate::rules::arbiter::parse_letter(&msg.fresh_text)
+            .into_iter()
+            .filter_map(|r| r.ok())
+            .filter(|c| {
+                matches!(c, crate::rules::arbiter::ArbiterCommand::Replace { old, .. } if captained.iter().any(|p| p.eq_ignore_ascii_case(old)))
+            })
+            .collect();
+        if !replacements.is_empty() {
+            let mut lines = Vec::new();
+            for cmd in &replacements {
+                lines.push(
+                    match crate::arbiter::execute(tx, config, &mut answer, cmd, now)? {
+                        Ok(done) => format!("✓ {done}"),
+                        Err(why) => format!("✗ {why}"),
+                    },
+                );
+            }
+            answer.simple(tx, &from.email, Kind::Decision, lang, &lines.join("\n"))?;
+            return Ok(format!("captain: {} replacement(s)", lines.len()));
+        }
         let haystack = format!("{}\n{}", msg.subject, msg.fresh_text);
         let mut games = Vec::new();
         for p in &captained {
@@ -1288,6 +1309,68 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             1,
             "the leave is the player's: {:?}",
             g.suspensions
+        );
+    }
+
+    #[test]
+    fn art_47_b_a_captain_replaces_a_player_with_dead_time_until_his_first_move() {
+        let teams = CONFIG
+            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
+            .replace("games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n", "")
+            .replace(
+                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
+                "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
+            )
+            + "teams = [ { name = \"Sofia\", captain = \"capa@example.test\", players = [\"ivan@example.test\"] }, { name = \"Varna\", captain = \"capb@example.test\", players = [\"petar@example.test\"] } ]\n";
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &teams).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        let id = store.games().unwrap()[0].id.clone();
+        // Varna's captain replaces Petar by the reserve Maria on 12 January.
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "capb@example.test",
+                "r@x",
+                "",
+                "replace petar@example.test maria@example.test",
+            ),
+        );
+        let g = store.game(&id).unwrap().unwrap();
+        let maria = g
+            .color_of("maria@example.test")
+            .expect("Maria plays Petar's game");
+        assert!(g.color_of("petar@example.test").is_none());
+        assert_eq!(g.suspensions.len(), 1, "dead time for both clocks");
+        assert_eq!(g.suspensions[0].color, None);
+        // Her games are hers now; the dead time ends with her first move.
+        if maria == Color::Black {
+            let raw = letter("ivan@example.test", "w@x", "", "1. e2-e4");
+            store_raw(&mut store, &config, &raw, on("2026-01-13"), "ingest", None).unwrap();
+            process_pending(&mut store, &config, on("2026-01-13")).unwrap();
+        }
+        let first = if maria == Color::White {
+            "1. e2-e4"
+        } else {
+            "1... e7-e5"
+        };
+        let raw = letter("maria@example.test", "m@x", "", first);
+        store_raw(&mut store, &config, &raw, on("2026-01-20"), "ingest", None).unwrap();
+        process_pending(&mut store, &config, on("2026-01-20")).unwrap();
+        let g = store.game(&id).unwrap().unwrap();
+        assert!(
+            g.moves
+                .iter()
+                .any(|m| m.sent == "2026-01-20".parse::<Day>().unwrap()),
+            "her move: {:?}",
+            g.moves
+        );
+        let dead: Vec<_> = g.suspensions.iter().filter(|s| s.color.is_none()).collect();
+        assert_eq!(
+            dead[0].to,
+            "2026-01-19".parse::<Day>().unwrap(),
+            "the dead time ends with her first move"
         );
     }
 

@@ -1038,6 +1038,26 @@ pub fn render(
                 )
             );
         }
+        Msg::Announcement { text } if text.starts_with("replaced:") => {
+            let mut parts = text.trim_start_matches("replaced:").splitn(2, ':');
+            let (old, new) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            let _ = writeln!(
+                b,
+                "{} {old} → {new}. {}",
+                t(
+                    lang,
+                    "Замяна (чл. 47 Б):",
+                    "Замена (ст. 47 Б):",
+                    "Replacement (Art. 47 Б):"
+                ),
+                t(
+                    lang,
+                    "До първия ход на новия играч, най-много 30 дни, времето на никого не тече.",
+                    "До первого хода нового игрока, не более 30 дней, время ни у кого не идёт.",
+                    "Until the new player's first move, at most 30 days, neither clock runs."
+                )
+            );
+        }
         Msg::Announcement { text } if text.starts_with("art51:") => {
             let _ = writeln!(
                 b,

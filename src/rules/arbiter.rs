@@ -32,6 +32,8 @@ pub enum ArbiterCommand {
     Extend { tournament: String, to: Day },
     /// Withdrawal (Art. 47 А) or, with `illness`, serious illness or death (Art. 48).
     Withdraw { player: String, illness: bool },
+    /// Team events (Art. 47 Б): a withdrawn player is replaced by a reserve of his team.
+    Replace { old: String, new: String },
     /// Exclusion (Art. 56): every unfinished game forfeited.
     Exclude { player: String },
 }
@@ -90,6 +92,7 @@ fn verb(word: &str) -> Option<&'static str> {
         "leave" | "special-leave" | "отпуск" => "leave",
         "extend" | "удължавам" | "продлеваю" => "extend",
         "withdraw" | "оттегляне" | "выбытие" => "withdraw",
+        "replace" | "замяна" | "замена" => "replace",
         "exclude" | "изключвам" | "исключаю" => "exclude",
         _ => return None,
     })
@@ -201,6 +204,18 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
                 )
             });
             ArbiterCommand::Withdraw { player, illness }
+        }
+        "replace" => {
+            let usage = "replace OLD-PLAYER-EMAIL NEW-PLAYER-EMAIL";
+            let old = arg(1)
+                .filter(|p| p.contains('@'))
+                .ok_or_else(|| err(usage))?
+                .to_lowercase();
+            let new = arg(2)
+                .filter(|p| p.contains('@'))
+                .ok_or_else(|| err(usage))?
+                .to_lowercase();
+            ArbiterCommand::Replace { old, new }
         }
         "exclude" => {
             let player = arg(1)

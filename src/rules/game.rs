@@ -112,6 +112,10 @@ pub struct GameRecord {
     /// Appeals against sanctions to the Board (Art. 57): who, when, and the penalty's index.
     #[serde(default)]
     pub sanction_appeals: Vec<(Role, Day, usize)>,
+    /// Art. 47 Б: a replacement player (0 White, 1 Black) and the day of the captain's notice,
+    /// until his first move.
+    #[serde(default)]
+    pub replacement: Option<(u8, Day)>,
 }
 
 /// The adjudication of an unfinished game at the end date (Art. 52–55).
@@ -428,6 +432,7 @@ impl GameRecord {
             adjudication: None,
             end_reminded: false,
             sanction_appeals: Vec::new(),
+            replacement: None,
         }
     }
 
@@ -892,6 +897,7 @@ pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today:
                 (next.clock_started(), today)
             };
             next.play(&mut pos, a.own.mv, received, sent, false);
+            end_replacement_dead_time(&mut next, from, today);
             if a.short {
                 next.short_letters[if from == Color::White { 0 } else { 1 }] += 1;
             }
@@ -2705,4 +2711,55 @@ fn sanction_appeal(rec: &GameRecord, from: Color, text: &str, today: Day) -> Opt
         },
     ];
     Some(Handled::changed(next, effects))
+}
+
+/// Longest dead time of a team replacement (Art. 47 Б).
+pub const REPLACEMENT_DAYS: i64 = 30;
+
+/// Art. 47 Б: the withdrawn player `old` is replaced in this game by `new`; from the notice
+/// until the new player's first move, at most 30 days, is dead time for both clocks.
+pub fn replace_player(rec: &GameRecord, old: &str, new: &str, today: Day) -> Option<Handled> {
+    let color = rec.color_of(old)?;
+    let mut next = rec.clone();
+    match color {
+        Color::White => next.white = new.to_string(),
+        Color::Black => next.black = new.to_string(),
+    }
+    next.suspensions.push(Suspension {
+        color: None,
+        from: today,
+        to: today + chrono::Duration::days(REPLACEMENT_DAYS - 1),
+    });
+    next.replacement = Some((color_index(color), today));
+    let msg = Msg::Announcement {
+        text: format!("replaced:{old}:{new}"),
+    };
+    Some(Handled::changed(next, tell_all(Kind::Decision, &msg)))
+}
+
+fn color_index(c: Color) -> u8 {
+    if c == Color::White { 0 } else { 1 }
+}
+
+/// Art. 47 Б: the dead time of a replacement ends with the new player's first move.
+fn end_replacement_dead_time(next: &mut GameRecord, from: Color, today: Day) {
+    let Some((who, since)) = next.replacement else {
+        return;
+    };
+    if who != color_index(from) {
+        return;
+    }
+    next.replacement = None;
+    for s in next
+        .suspensions
+        .iter_mut()
+        .filter(|s| s.color.is_none() && s.from == since)
+    {
+        s.to = today.pred_opt().unwrap_or(today).max(since);
+        if s.to < s.from {
+            s.to = s.from;
+        }
+    }
+    next.suspensions
+        .retain(|s| !(s.color.is_none() && s.from == since && today <= since));
 }

@@ -494,8 +494,8 @@ impl Tx<'_> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
         self.tx.execute(
-            "UPDATE games SET record = ?2, finished = ?3, next_due = ?4 WHERE id = ?1",
-            params![record.id, json, record.result.is_some(), due(record)],
+            "UPDATE games SET record = ?2, finished = ?3, next_due = ?4, white = ?5, black = ?6 WHERE id = ?1",
+            params![record.id, json, record.result.is_some(), due(record), record.white, record.black],
         )?;
         Ok(())
     }
