@@ -40,6 +40,22 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 /usr/bin/chromium --version || true
 
+step "Syzygy test tables (the \`chess\` package's source on PyPI carries small ones)"
+SYZYGY_DIR=$(pwd)/target/syzygy
+if [ ! -f "$SYZYGY_DIR/KQvK.rtbw" ]; then
+  tmp=$(mktemp -d /tmp/amici-syzygy.XXXXXX)
+  if python3 -m pip download --quiet --no-deps --no-binary :all: -d "$tmp" chess==1.11.2 >/dev/null 2>&1 &&
+     mkdir -p "$SYZYGY_DIR" &&
+     tar xzf "$tmp"/chess-1.11.2.tar.gz -C "$tmp" chess-1.11.2/data/syzygy/regular &&
+     cp "$tmp"/chess-1.11.2/data/syzygy/regular/* "$SYZYGY_DIR"/; then
+    echo "tables in $SYZYGY_DIR"
+  else
+    echo "warning: could not fetch the Syzygy test tables; the tablebase probe test will say SKIPPED"
+  fi
+  rm -rf "$tmp"
+fi
+export AMICI_TEST_SYZYGY=$SYZYGY_DIR
+
 step "toolchain"
 command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup) first"
 cargo --version

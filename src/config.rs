@@ -196,6 +196,9 @@ pub struct Tournament {
     pub team_matches: Vec<TeamPairing>,
     /// The primary criterion of the team standings (`team_ranking`, default match points).
     pub team_ranking: Primary,
+    /// A directory of Syzygy endgame tablebases: §707 claims in positions they cover are
+    /// settled by them.
+    pub tablebases: Option<PathBuf>,
 }
 
 impl Tournament {
@@ -404,6 +407,7 @@ struct RawTournament {
     short_notation_warnings: Option<u32>,
     allow_numeric: Option<bool>,
     tiebreaks: Option<Vec<String>>,
+    tablebases: Option<String>,
     // Team sections (RULES.md §12 annex).
     teams: Option<Spanned<Vec<RawTeam>>>,
     team_ranking: Option<Spanned<RawTeamRanking>>,
@@ -725,7 +729,15 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
                     else {
                         continue;
                     };
-                    if let Some(t) = validate_tournament(&mut ck, raw, &mut ids) {
+                    let tablebases = raw.tablebases.as_deref().map(resolve);
+                    if let Some(dir) = tablebases.as_ref().filter(|d| !d.is_dir()) {
+                        ck.at(
+                            Some(raw.id.span()),
+                            format!("tablebases: {} is not a directory", dir.display()),
+                        );
+                    }
+                    if let Some(mut t) = validate_tournament(&mut ck, raw, &mut ids) {
+                        t.tablebases = tablebases;
                         tournaments.push(t);
                     }
                 }
@@ -990,6 +1002,7 @@ fn validate_tournament(
         games,
         params,
         tiebreaks,
+        tablebases: None,
         teams,
         team_matches,
         team_ranking,

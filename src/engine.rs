@@ -552,7 +552,32 @@ fn process_one(
         return Ok("which game?".into());
     };
     let color = game.color_of(&from.email).unwrap_or(Color::White);
-    let mut handled = game::handle_letter(game, color, &msg.fresh_text, today);
+    // §707.3: with tablebases configured, a claim in a position they cover is settled by them.
+    let proof = config
+        .tournament(&game.tournament)
+        .and_then(|t| t.tablebases.as_deref())
+        .filter(|_| {
+            let letter = crate::rules::letter::read_letter(
+                &msg.fresh_text,
+                game.notation,
+                game.params.allow_numeric,
+                today,
+            );
+            letter.commands.iter().any(|c| {
+                matches!(
+                    c,
+                    crate::rules::letter::Command::ClaimWin
+                        | crate::rules::letter::Command::ClaimDraw
+                )
+            })
+        })
+        .and_then(|dir| {
+            let pos = game.position();
+            crate::tablebase::few_pieces(&pos)
+                .then(|| crate::tablebase::prove(dir, &pos))
+                .flatten()
+        });
+    let mut handled = game::handle_letter_with(game, color, &msg.fresh_text, today, proof);
     if handled
         .record
         .as_ref()

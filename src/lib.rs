@@ -8,6 +8,7 @@
 //! - [`store`]   SQLite: migrations, raw inbound log, game records, outbox, IMAP progress
 //! - [`mail`]    IMAP in, MIME reading, reply texts, SMTP / `.eml` out
 //! - [`engine`]  a stored letter → rules → new state + replies, in one transaction
+//! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
 //! - [`tick`]    the daily sweep over all games
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`status`]  `amici status` text and JSON
@@ -23,4 +24,5 @@ pub mod report;
 pub mod rules;
 pub mod status;
 pub mod store;
+pub mod tablebase;
 pub mod tick;

@@ -151,6 +151,12 @@ fn termination(lang: Lang, t_: Termination) -> &'static str {
             "решение судьи",
             "the arbiter's decision",
         ),
+        Termination::Tablebase => t(
+            lang,
+            "доказано с таблица за ендшпил (§707)",
+            "доказано таблицей эндшпиля (§707)",
+            "proved by an endgame tablebase (§707)",
+        ),
         Termination::Removed => t(
             lang,
             "играчът е отстранен от турнира (чл. 47 А)",

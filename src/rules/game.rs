@@ -57,6 +57,8 @@ pub enum Termination {
     /// Art. 47 А: a player who withdrew without ever moving is removed from the tournament;
     /// his games do not count.
     Removed,
+    /// §707: an early-end claim proved by an endgame tablebase.
+    Tablebase,
 }
 
 /// A conditional line offered by `by` after his own move (Art. 10, 32): the opponent's
@@ -739,6 +741,26 @@ fn remarks(a: &Accepted) -> Remarks {
 
 /// A letter from one of the players of this game, arriving on `today`.
 pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Handled {
+    handle_letter_with(rec, from, text, today, None)
+}
+
+/// What an endgame tablebase says of the current position (§707.3), found by the shell (the
+/// probe reads files) and passed in as data. Unlimited game length: a win the 50-move rule
+/// would frustrate is still a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    WinFor(Color),
+    Draw,
+}
+
+/// A letter, with the tablebase's verdict on the position when one is configured.
+pub fn handle_letter_with(
+    rec: &GameRecord,
+    from: Color,
+    text: &str,
+    today: Day,
+    proof: Option<Proof>,
+) -> Handled {
     if rec.status != Status::Finished
         && let Some(a) = &rec.adjudication
     {
@@ -759,11 +781,21 @@ pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> H
         return h;
     }
     let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
-    handle_read_letter(rec, from, &letter, today)
+    handle_read_letter_with(rec, from, &letter, today, proof)
 }
 
 /// A letter already read.
 pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today: Day) -> Handled {
+    handle_read_letter_with(rec, from, letter, today, None)
+}
+
+fn handle_read_letter_with(
+    rec: &GameRecord,
+    from: Color,
+    letter: &Letter,
+    today: Day,
+    proof: Option<Proof>,
+) -> Handled {
     let sender = Role::of(from);
     let opponent = Role::of(from.other());
     let reply = |kind, msg| {
@@ -1107,7 +1139,14 @@ pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today:
             for c in &letter.commands {
                 if matches!(c, Command::ClaimDraw | Command::ClaimWin) {
                     handled_claim = true;
-                    claim(rec, &mut next, from, *c == Command::ClaimWin, &mut effects);
+                    claim(
+                        rec,
+                        &mut next,
+                        from,
+                        *c == Command::ClaimWin,
+                        proof,
+                        &mut effects,
+                    );
                     changed = true;
                 }
                 if *c == Command::OfferDraw && rec.to_move().is_some() {
@@ -1255,9 +1294,24 @@ fn claim(
     next: &mut GameRecord,
     from: Color,
     win: bool,
+    proof: Option<Proof>,
     effects: &mut Vec<Effect>,
 ) {
     let pos = rec.position();
+    // §707.3: a claim the tablebase proves ends the game at once.
+    match (win, proof) {
+        (true, Some(Proof::WinFor(c))) if c == from => {
+            next.finish(win_for(from), Termination::Tablebase);
+            ended_effects(effects, win_for(from), Termination::Tablebase);
+            return;
+        }
+        (false, Some(Proof::Draw)) => {
+            next.finish(GameResult::Draw, Termination::Tablebase);
+            ended_effects(effects, GameResult::Draw, Termination::Tablebase);
+            return;
+        }
+        _ => {}
+    }
     if !win {
         let proven = if pos.is_insufficient_material() {
             Some(Termination::InsufficientMaterial)
@@ -2100,6 +2154,45 @@ mod tests {
         assert_eq!(h.record.unwrap().sanction_appeals.len(), 1);
         let late = handle_letter(&g, Color::Black, "I appeal", day("2026-01-22"));
         assert!(late.record.is_none(), "8 days later is too late");
+    }
+
+    #[test]
+    fn s707_a_claim_the_tablebase_proves_ends_the_game_one_it_refutes_goes_to_the_arbiter() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter_with(
+            &g,
+            Color::Black,
+            "claim win",
+            day("2026-01-13"),
+            Some(Proof::WinFor(Color::Black)),
+        );
+        let won = h.record.unwrap();
+        assert_eq!(
+            (won.result, won.termination),
+            (Some(GameResult::BlackWins), Some(Termination::Tablebase))
+        );
+        let h = handle_letter_with(
+            &g,
+            Color::Black,
+            "claim draw",
+            day("2026-01-13"),
+            Some(Proof::Draw),
+        );
+        assert_eq!(h.record.unwrap().result, Some(GameResult::Draw));
+        // The tablebase says White wins: Black's claim of a win is the arbiter's to judge.
+        let h = handle_letter_with(
+            &g,
+            Color::Black,
+            "claim win",
+            day("2026-01-13"),
+            Some(Proof::WinFor(Color::White)),
+        );
+        assert!(h.record.as_ref().is_none_or(|r| r.result.is_none()));
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::Arbiter && matches!(e.msg, Msg::Claim { .. }))
+        );
     }
 }
 

@@ -170,6 +170,7 @@ pub fn termination_tag(result: Option<GameResult>, t: Option<Termination>) -> &'
         Some(Termination::Forfeit) => "rules infraction",
         Some(Termination::Adjudication | Termination::ArbiterDecision) => "adjudication",
         Some(Termination::Removed) => "abandoned",
+        Some(Termination::Tablebase) => "adjudication",
     }
 }
 
@@ -207,6 +208,7 @@ fn ending_words(
         (Termination::Adjudication, _) => "Adjudicated (Art. 53)".to_string(),
         (Termination::ArbiterDecision, _) => "Result set by the arbiter".to_string(),
         (Termination::Removed, _) => "Not played: the player was removed (Art. 47 А)".to_string(),
+        (Termination::Tablebase, _) => "Proved by an endgame tablebase (§707)".to_string(),
     };
     Some(words)
 }
