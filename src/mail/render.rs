@@ -857,10 +857,52 @@ pub fn render(
                     "If the opponent agrees the result stands; otherwise the arbiter decides."
                 )
             );
+            let agree = match kind {
+                ClaimKind::Win => t(
+                    lang,
+                    "За да се съгласите, отговорете «предавам се».",
+                    "Чтобы согласиться, ответьте «сдаюсь».",
+                    "To agree, answer \"resign\".",
+                ),
+                ClaimKind::Draw => t(
+                    lang,
+                    "За да се съгласите, отговорете «приемам реми».",
+                    "Чтобы согласиться, ответьте «принимаю ничью».",
+                    "To agree, answer \"accept draw\".",
+                ),
+            };
+            let _ = writeln!(b, "{agree}");
             if !explanation.is_empty() {
-                let _ = writeln!(b, "{explanation}");
+                let _ = writeln!(
+                    b,
+                    "\n{}\n{explanation}",
+                    t(
+                        lang,
+                        "Обяснение (§707.2):",
+                        "Объяснение (§707.2):",
+                        "Explanation (§707.2):"
+                    )
+                );
             }
-            let _ = writeln!(b, "FEN: {fen}\n{diagram}");
+            let score: Vec<String> = rec
+                .lines(0, today)
+                .iter()
+                .map(|m| {
+                    if m.color == Color::White {
+                        format!("{}. {}", m.number, m.text)
+                    } else {
+                        m.text.clone()
+                    }
+                })
+                .collect();
+            let _ = writeln!(
+                b,
+                "\n{}: {}",
+                t(lang, "Запис", "Запись", "Score"),
+                score.join(" ")
+            );
+            let _ = writeln!(b, "{diagram}");
+            let _ = fen;
         }
         Msg::Clock(n) => notice_text(&mut b, lang, n, names, rec, today),
         Msg::Penalty {

@@ -781,12 +781,12 @@ pub fn handle_letter_with(
         return h;
     }
     let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
-    handle_read_letter_with(rec, from, &letter, today, proof)
+    handle_read_letter_with(rec, from, &letter, today, proof, text)
 }
 
 /// A letter already read.
 pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today: Day) -> Handled {
-    handle_read_letter_with(rec, from, letter, today, None)
+    handle_read_letter_with(rec, from, letter, today, None, "")
 }
 
 fn handle_read_letter_with(
@@ -795,6 +795,7 @@ fn handle_read_letter_with(
     letter: &Letter,
     today: Day,
     proof: Option<Proof>,
+    text: &str,
 ) -> Handled {
     let sender = Role::of(from);
     let opponent = Role::of(from.other());
@@ -1145,6 +1146,7 @@ fn handle_read_letter_with(
                         from,
                         *c == Command::ClaimWin,
                         proof,
+                        text,
                         &mut effects,
                     );
                     changed = true;
@@ -1295,6 +1297,7 @@ fn claim(
     from: Color,
     win: bool,
     proof: Option<Proof>,
+    explanation: &str,
     effects: &mut Vec<Effect>,
 ) {
     let pos = rec.position();
@@ -1328,10 +1331,15 @@ fn claim(
             return;
         }
     }
+    // §707.4: the opponent may agree — to a draw claim by accepting it as a draw offer, to a
+    // win claim by resigning; otherwise the arbiter decides.
+    if !win {
+        next.draw_offer = Some(from);
+    }
     let msg = Msg::Claim {
         claimant: Role::of(from),
         kind: if win { ClaimKind::Win } else { ClaimKind::Draw },
-        explanation: String::new(),
+        explanation: explanation.trim().chars().take(4000).collect(),
         fen: rec.fen(),
         diagram: notation::diagram(&pos, rec.notation),
     };
@@ -2192,6 +2200,31 @@ mod tests {
             h.effects
                 .iter()
                 .any(|e| e.to == Role::Arbiter && matches!(e.msg, Msg::Claim { .. }))
+        );
+    }
+
+    #[test]
+    fn s707_the_opponent_agreeing_to_a_draw_claim_makes_it_the_result() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(
+            &g,
+            Color::Black,
+            "claim draw: the position is a fortress",
+            day("2026-01-13"),
+        );
+        let msg = h
+            .effects
+            .iter()
+            .find(|e| e.to == Role::Arbiter)
+            .map(|e| e.msg.clone());
+        assert!(
+            matches!(msg, Some(Msg::Claim { ref explanation, .. }) if explanation.contains("fortress"))
+        );
+        let g = h.record.unwrap();
+        let g = play(g, Color::White, "accept draw", "2026-01-14");
+        assert_eq!(
+            (g.result, g.termination),
+            (Some(GameResult::Draw), Some(Termination::Agreement))
         );
     }
 }
