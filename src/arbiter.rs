@@ -54,8 +54,15 @@ fn extensions(
     }
 }
 
-fn game(tx: &Tx<'_>, id: &str) -> Result<Result<GameRecord, String>, EngineError> {
-    Ok(tx.game(id)?.ok_or_else(|| format!("no game {id}")))
+fn game(
+    tx: &Tx<'_>,
+    id: &str,
+    in_scope: &dyn Fn(&str) -> bool,
+) -> Result<Result<GameRecord, String>, EngineError> {
+    Ok(tx
+        .game(id)?
+        .filter(|g| in_scope(&g.tournament))
+        .ok_or_else(|| format!("no game {id} in your tournaments")))
 }
 
 /// Applies a player's leave book to every unfinished game of his: his suspensions are
@@ -181,7 +188,10 @@ pub(crate) fn execute(
     out: &mut Answer<'_>,
     cmd: &ArbiterCommand,
     now: DateTime<FixedOffset>,
+    scope: Option<&[String]>,
 ) -> Result<Outcome, EngineError> {
+    // An arbiter's letter acts on his own tournaments only; the command line (the admin) on all.
+    let in_scope = |tournament: &str| scope.is_none_or(|ids| ids.iter().any(|t| t == tournament));
     let today = engine::local_day(config, now);
     let at = now.to_rfc3339();
     let apply = |h: game::Handled,
@@ -206,7 +216,7 @@ pub(crate) fn execute(
         ArbiterCommand::Confirm { game: id, claim }
         | ArbiterCommand::Reject { game: id, claim } => {
             let confirm = matches!(cmd, ArbiterCommand::Confirm { .. });
-            let rec = match game(tx, id)? {
+            let rec = match game(tx, id, &in_scope)? {
                 Ok(r) => r,
                 Err(e) => return Ok(Err(e)),
             };
@@ -230,7 +240,7 @@ pub(crate) fn execute(
             days,
             reason,
         } => {
-            let rec = match game(tx, id)? {
+            let rec = match game(tx, id, &in_scope)? {
                 Ok(r) => r,
                 Err(e) => return Ok(Err(e)),
             };
@@ -250,7 +260,7 @@ pub(crate) fn execute(
             )
         }
         ArbiterCommand::Forfeit { game: id, loser } => {
-            let rec = match game(tx, id)? {
+            let rec = match game(tx, id, &in_scope)? {
                 Ok(r) => r,
                 Err(e) => return Ok(Err(e)),
             };
@@ -267,7 +277,7 @@ pub(crate) fn execute(
             result,
             adjudication,
         } => {
-            let rec = match game(tx, id)? {
+            let rec = match game(tx, id, &in_scope)? {
                 Ok(r) => r,
                 Err(e) => return Ok(Err(e)),
             };
@@ -285,7 +295,13 @@ pub(crate) fn execute(
             apply(h, out, &format!("result {}", result.pgn()), art)
         }
         ArbiterCommand::Leave { player, from, to } => {
-            if !config.is_player(player) {
+            let plays_here = config.tournaments.iter().any(|t| {
+                in_scope(&t.id)
+                    && t.players
+                        .iter()
+                        .any(|p| p.email.eq_ignore_ascii_case(player))
+            });
+            if !config.is_player(player) || !plays_here {
                 return Ok(Err(format!("{player} is not a registered player")));
             }
             let mut book = tx.leave_book(player)?;
@@ -313,7 +329,7 @@ pub(crate) fn execute(
             )))
         }
         ArbiterCommand::Extend { tournament, to } => {
-            let Some(t) = config.tournament(tournament) else {
+            let Some(t) = config.tournament(tournament).filter(|t| in_scope(&t.id)) else {
                 return Ok(Err(format!("no tournament {tournament}")));
             };
             // Art. 50: at most 6 months beyond the end date.
@@ -398,7 +414,11 @@ pub(crate) fn execute(
             Ok(Ok(what))
         }
         ArbiterCommand::Withdraw { player, illness } => {
-            let games = tx.games_of(player)?;
+            let games: Vec<GameRecord> = tx
+                .games_of(player)?
+                .into_iter()
+                .filter(|g| in_scope(&g.tournament))
+                .collect();
             if games.is_empty() {
                 return Ok(Err(format!("{player} plays no game")));
             }
@@ -481,7 +501,7 @@ pub(crate) fn execute(
             for rec in tx
                 .games_of(old)?
                 .iter()
-                .filter(|g| g.status != Status::Finished)
+                .filter(|g| g.status != Status::Finished && in_scope(&g.tournament))
             {
                 if let Some(h) = game::replace_player(rec, old, new, today)
                     && let Ok(line) = apply(h, out, &format!("{old} replaced by {new}"), "47")?
@@ -500,7 +520,7 @@ pub(crate) fn execute(
             for rec in tx
                 .games_of(player)?
                 .iter()
-                .filter(|g| g.status != Status::Finished)
+                .filter(|g| g.status != Status::Finished && in_scope(&g.tournament))
             {
                 let Some(color) = rec.color_of(player) else {
                     continue;
@@ -546,6 +566,6 @@ pub fn run_command(
     engine::sync_config(store, config)?;
     store.transaction(|tx| {
         let mut out = Answer::unprompted(config, format!("cmd:{now}:{line}"), now);
-        execute(tx, config, &mut out, &cmd, now)
+        execute(tx, config, &mut out, &cmd, now, None)
     })
 }

@@ -368,11 +368,28 @@ fn process_one(
         // The arbiter's commands, one a line; from anyone else these words are an ordinary
         // letter (issue 5 item 5).
         let results = crate::rules::arbiter::parse_letter(&msg.fresh_text);
-        if !results.is_empty() {
+        // His own tournaments only (a letter's authority is the arbiter's address).
+        let scope: Vec<String> = config
+            .tournaments
+            .iter()
+            .filter(|t| t.arbiter.eq_ignore_ascii_case(&from.email))
+            .map(|t| t.id.clone())
+            .collect();
+        // An arbiter who also plays may write ordinary letters: command words that parse as no
+        // command make it his letter as a player.
+        let commands = results.iter().any(|r| r.is_ok());
+        if !results.is_empty() && (commands || !config.is_player(&from.email)) {
             let mut lines = Vec::new();
             for r in results {
                 let line = match r {
-                    Ok(cmd) => match crate::arbiter::execute(tx, config, &mut answer, &cmd, now)? {
+                    Ok(cmd) => match crate::arbiter::execute(
+                        tx,
+                        config,
+                        &mut answer,
+                        &cmd,
+                        now,
+                        Some(&scope),
+                    )? {
                         Ok(done) => format!("✓ {done}"),
                         Err(why) => format!("✗ {why}"),
                     },
@@ -407,10 +424,29 @@ fn process_one(
             })
             .collect();
         if !replacements.is_empty() {
+            let captain_scope: Vec<String> = config
+                .tournaments
+                .iter()
+                .filter(|t| {
+                    t.teams.iter().any(|team| {
+                        team.captain
+                            .as_deref()
+                            .is_some_and(|c| c.eq_ignore_ascii_case(&from.email))
+                    })
+                })
+                .map(|t| t.id.clone())
+                .collect();
             let mut lines = Vec::new();
             for cmd in &replacements {
                 lines.push(
-                    match crate::arbiter::execute(tx, config, &mut answer, cmd, now)? {
+                    match crate::arbiter::execute(
+                        tx,
+                        config,
+                        &mut answer,
+                        cmd,
+                        now,
+                        Some(&captain_scope),
+                    )? {
                         Ok(done) => format!("✓ {done}"),
                         Err(why) => format!("✗ {why}"),
                     },
@@ -1396,6 +1432,35 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             dead[0].to,
             "2026-01-19".parse::<Day>().unwrap(),
             "the dead time ends with her first move"
+        );
+    }
+
+    #[test]
+    fn an_arbiters_letter_acts_on_his_own_tournaments_only() {
+        let two = format!(
+            "{CONFIG}\n[[tournament]]\nid = \"U\"\nstart = 2026-01-10\nend = 2027-01-01\narbiter = \"other@example.test\"\npairing = \"explicit\"\nplayers = [ {{ name = \"Maria\", email = \"maria@example.test\" }}, {{ name = \"Georgi\", email = \"georgi@example.test\" }} ]\ngames = [ {{ white = \"maria@example.test\", black = \"georgi@example.test\" }} ]\n"
+        );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &two).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "arbiter@example.test",
+                "a@x",
+                "",
+                "forfeit U/1 white\nforfeit T/1 black",
+            ),
+        );
+        assert_eq!(
+            store.game("U/1").unwrap().unwrap().result,
+            None,
+            "not his tournament"
+        );
+        assert_eq!(
+            store.game("T/1").unwrap().unwrap().result,
+            Some(crate::rules::model::GameResult::WhiteWins)
         );
     }
 
