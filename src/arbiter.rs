@@ -245,6 +245,12 @@ pub(crate) fn execute(
                 Err(e) => return Ok(Err(e)),
             };
             let h = game::arbiter_penalty(&rec, *color, *days, reason, today);
+            // The article the penalty cites (Art. 22, 40 … in its reason; else 56).
+            let article = h
+                .record
+                .as_ref()
+                .and_then(|r| r.penalties.last())
+                .map_or_else(|| "56".to_string(), |p| p.article.clone());
             apply(
                 h,
                 out,
@@ -256,7 +262,7 @@ pub(crate) fn execute(
                         "Black"
                     }
                 ),
-                "56",
+                &article,
             )
         }
         ArbiterCommand::Forfeit { game: id, loser } => {
@@ -340,10 +346,13 @@ pub(crate) fn execute(
                     t.end
                 )));
             }
+            // Games of a removed player (Art. 47 А) do not count either way.
             let games: Vec<GameRecord> = tx
                 .games()?
                 .into_iter()
-                .filter(|g| g.tournament == *tournament)
+                .filter(|g| {
+                    g.tournament == *tournament && g.termination != Some(Termination::Removed)
+                })
                 .collect();
             let finished = games
                 .iter()
@@ -391,6 +400,12 @@ pub(crate) fn execute(
                 [first, rest @ ..] => rest.iter().all(|p| p.0 + p.1 < first.0),
                 [] => true,
             };
+            if decided {
+                return Ok(Err(format!(
+                    "Art. 50: the winner is already decided ({finished} of {} games finished, {share:.0}%): no extension",
+                    games.len()
+                )));
+            }
             tx.set_meta(&format!("end:{tournament}"), &to.to_string())?;
             let what = format!(
                 "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%; the winner is {}decided)",
@@ -494,7 +509,12 @@ pub(crate) fn execute(
                     t.id
                 )));
             }
-            if !t.teams.is_empty() && t.team_of(old) != t.team_of(new) && t.team_of(new).is_some() {
+            if t.teams.is_empty() {
+                return Ok(Err(
+                    "Art. 47 Б: replacements are for team sections only".to_string()
+                ));
+            }
+            if t.team_of(old) != t.team_of(new) && t.team_of(new).is_some() {
                 return Ok(Err(format!("{new} plays for another team")));
             }
             let mut done = Vec::new();

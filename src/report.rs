@@ -525,7 +525,8 @@ pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<S
             "{:?} (correspondence, {:?})",
             t.pairing, t.params.mode
         )),
-        arbiter: Some(t.arbiter.clone()),
+        // No addresses in exported files (as in the PGN).
+        arbiter: None,
         time_control: Some(format!(
             "{} days / {} moves",
             t.params.period_days, t.params.period_moves

@@ -1032,6 +1032,24 @@ fn handle_read_letter_with(
                 (next.status, next.result, next.termination)
             {
                 ended_effects(&mut effects, result, t);
+            } else if let Some(c) = letter
+                .commands
+                .iter()
+                .find(|c| matches!(c, Command::ClaimDraw | Command::ClaimWin))
+            {
+                // A claim sent with the move is judged on the position the move made (a
+                // threefold repetition or the 50th move produced by one's own move).
+                let after = next.clone();
+                // The tablebase verdict was for the position before the move: not used here.
+                claim(
+                    &after,
+                    &mut next,
+                    from,
+                    *c == Command::ClaimWin,
+                    None,
+                    text,
+                    &mut effects,
+                );
             }
             Handled {
                 record: Some(next),
@@ -2227,6 +2245,52 @@ mod tests {
             (Some(GameResult::Draw), Some(Termination::Agreement))
         );
     }
+
+    #[test]
+    fn a_threefold_claim_sent_with_the_move_that_repeats_is_verified() {
+        let mut g = game();
+        let moves = [
+            "1. Кg1-f3",
+            "1... Кg8-f6",
+            "2. Кf3-g1",
+            "2... Кf6-g8",
+            "3. Кg1-f3",
+            "3... Кg8-f6",
+            "4. Кf3-g1",
+        ];
+        for (i, m) in moves.iter().enumerate() {
+            g = play(
+                g,
+                if i % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                m,
+                "2026-01-12",
+            );
+        }
+        // Black's move repeats the start position a third time; he claims in the same letter.
+        let g = play(g, Color::Black, "4... Кf6-g8\nclaim draw", "2026-01-13");
+        assert_eq!(
+            (g.result, g.termination),
+            (Some(GameResult::Draw), Some(Termination::Repetition))
+        );
+    }
+
+    #[test]
+    fn art_52_proposals_are_read_as_whole_tokens() {
+        assert_eq!(
+            proposal("I propose a draw (sent 2027-01-03)"),
+            Some(GameResult::Draw)
+        );
+        assert_eq!(
+            proposal("withdraw nothing, 1-0 is right"),
+            Some(GameResult::WhiteWins)
+        );
+        assert_eq!(proposal("see my letter of 2027-10-15"), None);
+        assert_eq!(proposal("0-1."), Some(GameResult::BlackWins));
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
@@ -2251,18 +2315,29 @@ fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage
 /// A result proposal in a letter (Art. 52): `1-0`, `0-1`, `1/2-1/2`, `½-½` or a draw word.
 fn proposal(text: &str) -> Option<GameResult> {
     let lower = text.to_lowercase();
+    // Whole tokens only: `1-0` inside a date (2027-01-03) or `draw` inside `withdraw` are not
+    // proposals. Draws first: `1/2-1/2` contains `2-1`.
+    let whole = |token: &str| {
+        lower.match_indices(token).any(|(i, _)| {
+            let before = lower[..i].chars().next_back();
+            let after = lower[i + token.len()..].chars().next();
+            let joins =
+                |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '/');
+            !joins(before) && !joins(after)
+        })
+    };
     for (token, r) in [
         ("1/2-1/2", GameResult::Draw),
         ("½-½", GameResult::Draw),
-        ("1-0", GameResult::WhiteWins),
-        ("0-1", GameResult::BlackWins),
         ("реми", GameResult::Draw),
         ("ничья", GameResult::Draw),
         ("ничью", GameResult::Draw),
         ("draw", GameResult::Draw),
         ("remis", GameResult::Draw),
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
     ] {
-        if lower.contains(token) {
+        if whole(token) {
             return Some(r);
         }
     }
@@ -2272,6 +2347,13 @@ fn proposal(text: &str) -> Option<GameResult> {
 /// A letter about a game waiting for adjudication: a proposal, or a request for one.
 fn adjudication_letter(rec: &GameRecord, a: &Adjudication, from: Color, text: &str) -> Handled {
     let sender = Role::of(from);
+    // A resignation still ends the game (the end date stops play, not resigning).
+    if letter::read_letter(text, rec.notation, false, a.asked_on)
+        .commands
+        .contains(&Command::Resign)
+    {
+        return set_result(rec, win_for(from.other()), Termination::Resignation);
+    }
     let Some(result) = proposal(text) else {
         return Handled::unchanged(vec![Effect {
             to: sender,
@@ -2534,6 +2616,14 @@ fn claim_word(text: &str) -> Option<ClaimWord> {
 /// `None` when the letter says none of these (it is then read as an ordinary letter).
 fn claim_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Option<Handled> {
     let word = claim_word(text)?;
+    // A letter with a move is a move letter: words in its prose ("no objection") must never
+    // cost the player his move.
+    if !letter::read_letter(text, rec.notation, rec.params.allow_numeric, today)
+        .items
+        .is_empty()
+    {
+        return None;
+    }
     if rec.status == Status::Finished && word != ClaimWord::Object {
         return None;
     }
