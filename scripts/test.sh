@@ -50,7 +50,7 @@ if [ ! -f "$SYZYGY_DIR/KQvK.rtbw" ]; then
      cp "$tmp"/chess-1.11.2/data/syzygy/regular/* "$SYZYGY_DIR"/; then
     echo "tables in $SYZYGY_DIR"
   else
-    echo "warning: could not fetch the Syzygy test tables; the tablebase probe test will say SKIPPED"
+    die "could not fetch the Syzygy test tables (pip download chess from PyPI)"
   fi
   rm -rf "$tmp"
 fi

@@ -59,6 +59,20 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
                     tx.delete_game(&g.id)?;
                 }
             }
+            // Once play has begun, a config whose pairing no longer matches the stored games
+            // (a player added or removed mid-event) must not append games from another table:
+            // pairs would meet twice and others never. The stored section stands; the admin
+            // is told in the log.
+            if !untouched && t.games.len() > existing.len() {
+                let differs = existing.iter().any(|e| {
+                    let n: usize = e.id.rsplit('/').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+                    t.games.get(n.wrapping_sub(1)).is_none_or(|g| g.white != e.white || g.black != e.black)
+                });
+                if differs {
+                    tracing::warn!(tournament = %t.id, "the config's pairing no longer matches the games in play; no games added");
+                    continue;
+                }
+            }
             for (i, g) in t.games.iter().enumerate() {
                 let n = (i + 1) as u32;
                 let id = format!("{}/{}", t.id, n);
@@ -1461,6 +1475,39 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         assert_eq!(
             store.game("T/1").unwrap().unwrap().result,
             Some(crate::rules::model::GameResult::WhiteWins)
+        );
+    }
+
+    #[test]
+    fn a_pairing_changed_after_play_began_adds_no_games_from_another_table() {
+        let rr = CONFIG
+            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
+            .replace("games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n", "")
+            .replace(
+                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
+                "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
+            );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &rr).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        let first = store.games().unwrap()[0].clone();
+        let white = first.white.clone();
+        ingest(
+            &mut store,
+            &config,
+            &letter(&white, "w@x", "", &format!("{} 1. e2-e4", first.id)),
+        );
+        // A fourth player appears in the config mid-event.
+        let more = rr.replace(
+            "{ name = \"Maria\", email = \"maria@example.test\" } ]",
+            "{ name = \"Maria\", email = \"maria@example.test\" }, { name = \"Georgi\", email = \"georgi@example.test\" } ]",
+        );
+        let config = crate::config::parse(std::path::Path::new("x.toml"), &more).unwrap();
+        sync_config(&mut store, &config).unwrap();
+        assert_eq!(
+            store.games().unwrap().len(),
+            3,
+            "the section in play stands"
         );
     }
 

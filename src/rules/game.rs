@@ -2291,6 +2291,59 @@ mod tests {
         assert_eq!(proposal("see my letter of 2027-10-15"), None);
         assert_eq!(proposal("0-1."), Some(GameResult::BlackWins));
     }
+
+    #[test]
+    fn stalemate_ends_the_game_as_a_draw() {
+        // Sam Loyd's ten-move stalemate, in English notation.
+        let mut g = game();
+        g.notation = Notation::En;
+        let moves = [
+            "e2-e3", "a7-a5", "Qd1-h5", "Ra8-a6", "Qh5xa5", "h7-h5", "h2-h4", "Ra6-h6", "Qa5xc7",
+            "f7-f6", "Qc7xd7", "Ke8-f7", "Qd7xb7", "Qd8-d3", "Qb7xb8", "Qd3-h7", "Qb8xc8",
+            "Kf7-g6", "Qc8-e6",
+        ];
+        for (i, m) in moves.iter().enumerate() {
+            g = play(
+                g,
+                if i % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                m,
+                "2026-01-12",
+            );
+        }
+        assert_eq!(
+            (g.result, g.termination),
+            (Some(GameResult::Draw), Some(Termination::Stalemate))
+        );
+    }
+
+    #[test]
+    fn a_draw_offer_without_a_move_and_its_declining() {
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(
+            &g,
+            Color::Black,
+            "I offer a draw. offer draw",
+            day("2026-01-13"),
+        );
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::White && e.msg == Msg::DrawOffer)
+        );
+        let g = h.record.unwrap();
+        assert_eq!(g.draw_offer, Some(Color::Black));
+        let h = handle_letter(&g, Color::White, "decline draw", day("2026-01-14"));
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == Role::Black && e.msg == Msg::DrawDeclined)
+        );
+        assert_eq!(h.record.unwrap().draw_offer, None);
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
