@@ -2344,6 +2344,65 @@ mod tests {
         );
         assert_eq!(h.record.unwrap().draw_offer, None);
     }
+
+    #[test]
+    fn fifty_moves_without_a_capture_or_pawn_move_a_claim_is_verified() {
+        // 100 half-moves of pieces only, never the same position twice, then a claim.
+        let mut g = game();
+        let mut pos = Chess::default();
+        let mut seen = std::collections::HashSet::new();
+        let key = |p: &Chess| -> Zobrist64 { p.zobrist_hash(EnPassantMode::Legal) };
+        seen.insert(key(&pos));
+        // Open the bishops' and queens' diagonals first: 1. e3 e6 (pawn moves reset the count).
+        for m in ["e2-e3", "e7-e6"] {
+            let c = pos.turn();
+            g = play(g, c, m, "2026-01-12");
+            pos = g.position();
+            seen.insert(key(&pos));
+        }
+        for _ in 0..100 {
+            let mv = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.role() != shakmaty::Role::Pawn && !m.is_capture())
+                .find(|m| {
+                    let mut p = pos.clone();
+                    p.play_unchecked(*m);
+                    !seen.contains(&key(&p)) && p.outcome() == Outcome::Unknown
+                })
+                .expect("a fresh quiet move");
+            let text = notation::render_full(&pos, &mv, g.notation);
+            let c = pos.turn();
+            g = play(g, c, &text, "2026-01-13");
+            pos = g.position();
+            seen.insert(key(&pos));
+        }
+        assert!(pos.halfmoves() >= 100);
+        let c = pos.turn();
+        let h = handle_letter(&g, c, "claim draw", day("2026-01-14"));
+        let g = h.record.unwrap();
+        assert_eq!(
+            (g.result, g.termination),
+            (Some(GameResult::Draw), Some(Termination::FiftyMoves))
+        );
+    }
+
+    #[test]
+    fn insufficient_material_ends_the_game_automatically() {
+        use shakmaty::CastlingMode;
+        let fen: Fen = "8/8/4k3/8/8/3K4/8/8 w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        assert_eq!(
+            ended_by_position(&pos),
+            Some((GameResult::Draw, Termination::InsufficientMaterial))
+        );
+        let fen: Fen = "8/8/4k3/8/8/3K4/8/7N w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        assert_eq!(
+            ended_by_position(&pos),
+            Some((GameResult::Draw, Termination::InsufficientMaterial))
+        );
+    }
 }
 
 fn adjudication_msg(rec: &GameRecord, a: &Adjudication, stage: AdjudicationStage) -> Msg {
