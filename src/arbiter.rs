@@ -535,6 +535,16 @@ pub(crate) fn execute(
                 done.join("; ")
             }))
         }
+        ArbiterCommand::Overstep { game: id, color } => {
+            let rec = match game(tx, id, &in_scope)? {
+                Ok(r) => r,
+                Err(e) => return Ok(Err(e)),
+            };
+            match game::declare_overstep(&rec, *color, today) {
+                Ok(h) => apply(h, out, "overstep declared as a sanction", "56"),
+                Err(e) => Ok(Err(format!("{id}: {e}"))),
+            }
+        }
         ArbiterCommand::Exclude { player } => {
             let mut done = Vec::new();
             for rec in tx

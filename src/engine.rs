@@ -1512,6 +1512,71 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     }
 
     #[test]
+    fn art_56_forfeit_exclude_and_declared_overstep_are_logged_with_their_article() {
+        let (mut store, config) = setup("");
+        let out =
+            crate::arbiter::run_command(&mut store, &config, "overstep T/1 white", at()).unwrap();
+        assert!(out.is_ok(), "{out:?}");
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(
+            (g.result, g.termination),
+            (
+                Some(crate::rules::model::GameResult::BlackWins),
+                Some(crate::rules::game::Termination::Overstep)
+            ),
+            "email: a declared overstep loses"
+        );
+        let events = store.events().unwrap();
+        assert!(
+            events
+                .iter()
+                .any(|(game, kind, detail)| game.as_deref() == Some("T/1")
+                    && kind == "arbiter"
+                    && detail.starts_with("Art. 56")),
+            "{events:?}"
+        );
+        // Forfeit and reject on a finished game: refused with a reason, nothing logged.
+        let again = crate::arbiter::run_command(&mut store, &config, "reject T/1", at()).unwrap();
+        assert!(again.is_err());
+    }
+
+    #[test]
+    fn art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them() {
+        let (mut store, config) = setup("");
+        let out = crate::arbiter::run_command(
+            &mut store,
+            &config,
+            "withdraw petar@example.test illness",
+            at(),
+        )
+        .unwrap();
+        assert!(out.is_ok(), "{out:?}");
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(g.status, crate::rules::game::Status::Adjudication);
+        assert!(g.adjudication.is_some(), "proposals asked at once");
+        let (mut store, config) = setup("");
+        let out =
+            crate::arbiter::run_command(&mut store, &config, "exclude ivan@example.test", at())
+                .unwrap();
+        assert!(out.is_ok(), "{out:?}");
+        let g = store.game("T/1").unwrap().unwrap();
+        assert_eq!(
+            (g.result, g.termination),
+            (
+                Some(crate::rules::model::GameResult::BlackWins),
+                Some(crate::rules::game::Termination::Forfeit)
+            )
+        );
+        let events = store.events().unwrap();
+        assert!(
+            events
+                .iter()
+                .any(|(_, _, d)| d.starts_with("Art. 56: forfeit by exclusion")),
+            "{events:?}"
+        );
+    }
+
+    #[test]
     fn game_ids_match_as_words() {
         assert!(contains_id("Re: T1/3 move", "T1/3"));
         assert!(!contains_id("Re: T1/33 move", "T1/3"));

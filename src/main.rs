@@ -116,7 +116,8 @@ enum Command {
     /// `penalty GAME white|black ±DAYS REASON` (Art. 56), `forfeit GAME white|black|both`,
     /// `result GAME 1-0|0-1|1/2-1/2 [adjudication]`, `leave EMAIL FROM TO` (special leave,
     /// Art. 43), `extend TOURNAMENT DATE` (Art. 50), `withdraw EMAIL [illness]` (Art. 47, 48),
-    /// `exclude EMAIL` (Art. 56). Those concerned are told by mail.
+    /// `exclude EMAIL`, `overstep GAME white|black` (declared, Art. 56), `replace OLD NEW`
+    /// (team sections, Art. 47 Б). Those concerned are told by mail.
     Arbiter {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,

@@ -940,6 +940,12 @@ pub fn render(
                     "Игрок подал рекламацию о просрочке противника (ст. 35, 36); судья решает в течение 7 дней (ст. 37). Необоснованная рекламация: +5 дней (ст. 40).",
                     "A player claims his opponent's overstep (Art. 35, 36); the arbiter decides within 7 days (Art. 37). An unfounded claim costs +5 days (Art. 40).",
                 ),
+                "declared" => t(
+                    lang,
+                    "Съдията обяви просрочване като санкция (чл. 56).",
+                    "Судья объявил просрочку как санкцию (ст. 56).",
+                    "The arbiter declared an overstep as a sanction (Art. 56).",
+                ),
                 "player-admitted" => t(
                     lang,
                     "Играчът призна просрочването: то влиза в сила веднага (чл. 36, бел. 3).",

@@ -36,6 +36,8 @@ pub enum ArbiterCommand {
     Replace { old: String, new: String },
     /// Exclusion (Art. 56): every unfinished game forfeited.
     Exclude { player: String },
+    /// Art. 56: the arbiter declares an overstep as a sanction (in force at once).
+    Overstep { game: String, color: Color },
 }
 
 /// Why a line is not a command (only reported when it starts with a command word).
@@ -94,6 +96,7 @@ fn verb(word: &str) -> Option<&'static str> {
         "withdraw" | "оттегляне" | "выбытие" => "withdraw",
         "replace" | "замяна" | "замена" => "replace",
         "exclude" | "изключвам" | "исключаю" => "exclude",
+        "overstep" | "просрочване" | "просрочка" => "overstep",
         _ => return None,
     })
 }
@@ -217,6 +220,12 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
                 .to_lowercase();
             ArbiterCommand::Replace { old, new }
         }
+        "overstep" => {
+            let usage = "overstep GAME white|black";
+            let game = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let color = arg(2).and_then(color).ok_or_else(|| err(usage))?;
+            ArbiterCommand::Overstep { game, color }
+        }
         "exclude" => {
             let player = arg(1)
                 .filter(|p| p.contains('@'))
@@ -301,6 +310,17 @@ mod tests {
         assert_eq!(
             parse_letter("Hello\nforfeit BG/1 both\nresult BG/2 ½-½ adjudication").len(),
             2
+        );
+    }
+
+    #[test]
+    fn art_56_declared_overstep() {
+        assert_eq!(
+            parse_line("overstep BG/2 black").unwrap(),
+            Some(ArbiterCommand::Overstep {
+                game: "BG/2".into(),
+                color: Color::Black
+            })
         );
     }
 

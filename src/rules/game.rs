@@ -3091,3 +3091,40 @@ fn end_replacement_dead_time(next: &mut GameRecord, from: Color, today: Day) {
     next.suspensions
         .retain(|s| !(s.color.is_none() && s.from == since && today <= since));
 }
+
+/// Art. 56: an overstep declared by the arbiter as a sanction — in force at once: `email` (or a
+/// second one in `post`) loses the game, a first one in `post` restarts the count (Art. 30).
+pub fn declare_overstep(rec: &GameRecord, color: Color, today: Day) -> Result<Handled, String> {
+    let mut next = rec.clone();
+    let side = rec.clocks(today);
+    let s = side.side(color);
+    let (_, effect) = next
+        .clock
+        .file_claim(
+            &rec.params,
+            color,
+            s.move_number,
+            clock::OverstepGround::Sanction,
+            clock::Claimant::Arbiter,
+            today,
+            s.total_days,
+            s.allowance,
+        )
+        .map_err(|e| e.to_string())?;
+    let msg = Msg::Decision {
+        text: format!(
+            "declared:{}",
+            if color == Color::White {
+                "white"
+            } else {
+                "black"
+            }
+        ),
+    };
+    let mut effects = tell_all(Kind::Decision, &msg);
+    if let Some(loser) = effect.loser {
+        next.finish(win_for(loser.other()), Termination::Overstep);
+        ended_effects(&mut effects, win_for(loser.other()), Termination::Overstep);
+    }
+    Ok(Handled::changed(next, effects))
+}

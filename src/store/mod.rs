@@ -329,6 +329,17 @@ impl Store {
         Tx { tx: &self.conn }.game(id)
     }
 
+    /// The audit log: (game, kind, detail), oldest first.
+    pub fn events(&self) -> Result<Vec<(Option<String>, String, String)>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT game, kind, detail FROM events ORDER BY id")?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
         Ok(self
             .conn
