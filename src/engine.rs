@@ -844,11 +844,7 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 "#;
 
     fn setup(extra: &str) -> (Store, Config) {
-        let text = CONFIG.replace("[outbox]", &format!("{extra}\n[outbox]"));
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &text).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
-        (store, config)
+        synced(&CONFIG.replace("[outbox]", &format!("{extra}\n[outbox]")))
     }
 
     fn at() -> DateTime<FixedOffset> {
@@ -1153,9 +1149,7 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
                 "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
                 "",
             );
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &rr).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
+        let (mut store, _) = synced(&rr);
         assert_eq!(store.games().unwrap().len(), 1);
         let more = rr.replace(
             "{ name = \"Petar\", email = \"petar@example.test\" } ]",
@@ -1241,6 +1235,32 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         assert_eq!(end, Some("2027-05-01".parse().unwrap()));
     }
 
+    /// `CONFIG` as a round robin, with more players (name, address) after Petar.
+    fn round_robin(more: &[(&str, &str)]) -> String {
+        let more: String = more
+            .iter()
+            .map(|(n, e)| format!(", {{ name = \"{n}\", email = \"{e}\" }}"))
+            .collect();
+        CONFIG
+            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
+            .replace(
+                "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
+                "",
+            )
+            .replace(
+                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
+                &format!("{{ name = \"Petar\", email = \"petar@example.test\" }}{more} ]"),
+            )
+    }
+
+    /// A config text parsed and its games created in a fresh database.
+    fn synced(text: &str) -> (Store, Config) {
+        let config = crate::config::parse(std::path::Path::new("x.toml"), text).unwrap();
+        let mut store = Store::memory().unwrap();
+        sync_config(&mut store, &config).unwrap();
+        (store, config)
+    }
+
     fn on(day: &str) -> DateTime<FixedOffset> {
         format!("{day}T12:00:00+02:00").parse().unwrap()
     }
@@ -1311,16 +1331,8 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 
     #[test]
     fn art_47_a_a_player_who_withdraws_without_moving_is_removed() {
-        let rr = CONFIG
-            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
-            .replace("games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n", "")
-            .replace(
-                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
-                "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
-            );
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &rr).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
+        let rr = round_robin(&[("Maria", "maria@example.test")]);
+        let (mut store, config) = synced(&rr);
         let out =
             crate::arbiter::run_command(&mut store, &config, "withdraw maria@example.test", at())
                 .unwrap();
@@ -1347,9 +1359,7 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
                 "",
             )
             + "teams = [ { name = \"Sofia\", captain = \"capa@example.test\", players = [\"ivan@example.test\"] }, { name = \"Varna\", captain = \"capb@example.test\", players = [\"petar@example.test\"] } ]\n";
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &teams).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
+        let (mut store, config) = synced(&teams);
         let g = store.games().unwrap();
         let white = g[0].white.clone();
         ingest(&mut store, &config, &letter(&white, "w@x", "", "1. e2-e4"));
@@ -1389,17 +1399,9 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 
     #[test]
     fn art_47_b_a_captain_replaces_a_player_with_dead_time_until_his_first_move() {
-        let teams = CONFIG
-            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
-            .replace("games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n", "")
-            .replace(
-                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
-                "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
-            )
+        let teams = round_robin(&[("Maria", "maria@example.test")])
             + "teams = [ { name = \"Sofia\", captain = \"capa@example.test\", players = [\"ivan@example.test\"] }, { name = \"Varna\", captain = \"capb@example.test\", players = [\"petar@example.test\"] } ]\n";
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &teams).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
+        let (mut store, config) = synced(&teams);
         let id = store.games().unwrap()[0].id.clone();
         // Varna's captain replaces Petar by the reserve Maria on 12 January.
         ingest(
@@ -1454,9 +1456,7 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         let two = format!(
             "{CONFIG}\n[[tournament]]\nid = \"U\"\nstart = 2026-01-10\nend = 2027-01-01\narbiter = \"other@example.test\"\npairing = \"explicit\"\nplayers = [ {{ name = \"Maria\", email = \"maria@example.test\" }}, {{ name = \"Georgi\", email = \"georgi@example.test\" }} ]\ngames = [ {{ white = \"maria@example.test\", black = \"georgi@example.test\" }} ]\n"
         );
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &two).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
+        let (mut store, config) = synced(&two);
         ingest(
             &mut store,
             &config,
@@ -1480,16 +1480,8 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
 
     #[test]
     fn a_pairing_changed_after_play_began_adds_no_games_from_another_table() {
-        let rr = CONFIG
-            .replace("pairing = \"explicit\"", "pairing = \"round-robin\"")
-            .replace("games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n", "")
-            .replace(
-                "{ name = \"Petar\", email = \"petar@example.test\" } ]",
-                "{ name = \"Petar\", email = \"petar@example.test\" }, { name = \"Maria\", email = \"maria@example.test\" } ]",
-            );
-        let config = crate::config::parse(std::path::Path::new("x.toml"), &rr).unwrap();
-        let mut store = Store::memory().unwrap();
-        sync_config(&mut store, &config).unwrap();
+        let rr = round_robin(&[("Maria", "maria@example.test")]);
+        let (mut store, config) = synced(&rr);
         let first = store.games().unwrap()[0].clone();
         let white = first.white.clone();
         ingest(

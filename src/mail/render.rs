@@ -103,6 +103,21 @@ fn move_line(lang: Lang, m: &MoveLine) -> String {
     )
 }
 
+/// The whole score in the tournament's full notation: `1. e2-e4 e7-e5 2. Кg1-f3`.
+fn score_line(rec: &GameRecord, today: Day) -> String {
+    rec.lines(0, today)
+        .iter()
+        .map(|m| {
+            if m.color == Color::White {
+                format!("{}. {}", m.number, m.text)
+            } else {
+                m.text.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn termination(lang: Lang, t_: Termination) -> &'static str {
     match t_ {
         Termination::Checkmate => t(lang, "мат", "мат", "checkmate"),
@@ -427,23 +442,8 @@ fn notice_text(
         // Art. 35, 36: the full score in the tournament's notation, every move's receipt and
         // sending dates with its days, the totals, and the position (diagram and FEN).
         let _ = writeln!(b);
-        let score: Vec<String> = rec
-            .lines(0, today)
-            .iter()
-            .map(|m| {
-                if m.color == Color::White {
-                    format!("{}. {}", m.number, m.text)
-                } else {
-                    m.text.clone()
-                }
-            })
-            .collect();
-        let _ = writeln!(
-            b,
-            "{}: {}",
-            t(lang, "Запис", "Запись", "Score"),
-            score.join(" ")
-        );
+        let score = score_line(rec, today);
+        let _ = writeln!(b, "{}: {}", t(lang, "Запис", "Запись", "Score"), score);
         for m in &e.moves {
             // White's move 1 runs from the start date (recorded as received the day before).
             let from = if m.number == 1 && m.color == Color::White {
@@ -884,23 +884,8 @@ pub fn render(
                     )
                 );
             }
-            let score: Vec<String> = rec
-                .lines(0, today)
-                .iter()
-                .map(|m| {
-                    if m.color == Color::White {
-                        format!("{}. {}", m.number, m.text)
-                    } else {
-                        m.text.clone()
-                    }
-                })
-                .collect();
-            let _ = writeln!(
-                b,
-                "\n{}: {}",
-                t(lang, "Запис", "Запись", "Score"),
-                score.join(" ")
-            );
+            let score = score_line(rec, today);
+            let _ = writeln!(b, "\n{}: {}", t(lang, "Запис", "Запись", "Score"), score);
             let _ = writeln!(b, "{diagram}");
             let _ = fen;
         }

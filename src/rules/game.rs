@@ -1523,6 +1523,23 @@ mod tests {
         )
     }
 
+    /// Letters of White and Black in turn, all on day `d`.
+    fn alternate(mut g: GameRecord, letters: &[&str], d: &str) -> GameRecord {
+        for (i, text) in letters.iter().enumerate() {
+            g = play(
+                g,
+                if i % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                text,
+                d,
+            );
+        }
+        g
+    }
+
     fn play(g: GameRecord, c: Color, text: &str, d: &str) -> GameRecord {
         let h = handle_letter(&g, c, text, day(d));
         h.record
@@ -1677,29 +1694,20 @@ mod tests {
 
     #[test]
     fn a_threefold_repetition_claim_is_verified() {
-        let mut g = game();
-        let moves = [
-            "1. Кg1-f3",
-            "1... Кg8-f6",
-            "2. Кf3-g1",
-            "2... Кf6-g8",
-            "3. Кg1-f3",
-            "3... Кg8-f6",
-            "4. Кf3-g1",
-            "4... Кf6-g8",
-        ];
-        for (i, m) in moves.iter().enumerate() {
-            g = play(
-                g,
-                if i % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                m,
-                "2026-01-12",
-            );
-        }
+        let g = alternate(
+            game(),
+            &[
+                "1. Кg1-f3",
+                "1... Кg8-f6",
+                "2. Кf3-g1",
+                "2... Кf6-g8",
+                "3. Кg1-f3",
+                "3... Кg8-f6",
+                "4. Кf3-g1",
+                "4... Кf6-g8",
+            ],
+            "2026-01-12",
+        );
         let h = handle_letter(&g, Color::White, "claim draw", day("2026-01-13"));
         let g = h.record.unwrap();
         assert_eq!(g.termination, Some(Termination::Repetition));
@@ -2248,28 +2256,19 @@ mod tests {
 
     #[test]
     fn a_threefold_claim_sent_with_the_move_that_repeats_is_verified() {
-        let mut g = game();
-        let moves = [
-            "1. Кg1-f3",
-            "1... Кg8-f6",
-            "2. Кf3-g1",
-            "2... Кf6-g8",
-            "3. Кg1-f3",
-            "3... Кg8-f6",
-            "4. Кf3-g1",
-        ];
-        for (i, m) in moves.iter().enumerate() {
-            g = play(
-                g,
-                if i % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                m,
-                "2026-01-12",
-            );
-        }
+        let g = alternate(
+            game(),
+            &[
+                "1. Кg1-f3",
+                "1... Кg8-f6",
+                "2. Кf3-g1",
+                "2... Кf6-g8",
+                "3. Кg1-f3",
+                "3... Кg8-f6",
+                "4. Кf3-g1",
+            ],
+            "2026-01-12",
+        );
         // Black's move repeats the start position a third time; he claims in the same letter.
         let g = play(g, Color::Black, "4... Кf6-g8\nclaim draw", "2026-01-13");
         assert_eq!(
