@@ -86,6 +86,10 @@ pub struct Bot {
     pub max_message_bytes: usize,
     /// `Authentication-Results` of this authserv-id decide whether a sender is genuine.
     pub trust_authentication_results: Option<String>,
+    /// A letter whose processing fails or panics this many times is set aside (issue 8).
+    pub max_attempts: u32,
+    /// Letters processed in one transaction (group commit: one fsync a batch).
+    pub batch_letters: usize,
 }
 
 /// `[imap]`.
@@ -119,6 +123,9 @@ pub struct Smtp {
     pub timeout_seconds: u64,
     /// First retry delay after a transient failure; doubles each time, at most 1 hour.
     pub retry_base_seconds: u64,
+    /// Concurrent SMTP connections; messages to one recipient always go through one of them,
+    /// in queue order.
+    pub senders: usize,
 }
 
 /// Where outgoing mail goes.
@@ -315,6 +322,8 @@ struct RawBot {
     max_letters_per_sender_per_day: Option<u32>,
     max_message_bytes: Option<usize>,
     trust_authentication_results: Option<String>,
+    max_attempts: Option<u32>,
+    batch_letters: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -343,6 +352,7 @@ struct RawSmtp {
     ca_file: Option<String>,
     timeout_seconds: Option<u64>,
     retry_base_seconds: Option<u64>,
+    senders: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -646,6 +656,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             max_letters_per_sender_per_day: b.max_letters_per_sender_per_day.unwrap_or(50),
             max_message_bytes: b.max_message_bytes.unwrap_or(2 * 1024 * 1024),
             trust_authentication_results: b.trust_authentication_results,
+            max_attempts: b.max_attempts.unwrap_or(3).max(1),
+            batch_letters: b.batch_letters.unwrap_or(50).clamp(1, 1000),
         }
     });
 
@@ -690,6 +702,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             ca_file: s.ca_file.as_deref().map(resolve),
             timeout_seconds: s.timeout_seconds.unwrap_or(60).max(1),
             retry_base_seconds: s.retry_base_seconds.unwrap_or(30).max(1),
+            senders: s.senders.unwrap_or(4).clamp(1, 32),
         }
     });
     let outbox = sections

@@ -2,9 +2,13 @@
 //! mark the letter done on the server; an outbox worker sends; the daily tick runs at the
 //! configured local hour and once at start-up; the config reloads on SIGHUP and on change.
 //! Every task reconnects with backoff: a dead server never stops the daemon.
+//!
+//! All SQLite work runs on the database thread ([`Db`]); the async tasks only await it. One
+//! `amici run` per database: a lock file beside it refuses a second (`ingest` and the other
+//! commands work beside it — every letter and outbox row is claimed inside its transaction).
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex, RwLock};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
@@ -18,12 +22,12 @@ use crate::config::{self, Config};
 use crate::engine;
 use crate::mail::deliver::{self, Transport};
 use crate::mail::imap;
-use crate::store::{Store, Stored};
+use crate::store::{Db, Store, Stored};
 use crate::tick;
 
 /// What the tasks share.
 pub struct Shared {
-    pub store: Mutex<Store>,
+    pub db: Db,
     pub config: RwLock<Arc<Config>>,
     /// Wakes the outbox worker.
     pub outbox: Notify,
@@ -59,24 +63,64 @@ impl Shared {
             .map(|c| c.clone())
             .unwrap_or_else(|p| p.into_inner().clone())
     }
+}
 
-    fn store(&self) -> Result<std::sync::MutexGuard<'_, Store>> {
-        self.store
-            .lock()
-            .map_err(|_| anyhow!("store lock poisoned"))
+/// The lock file of a database: held by the one `amici run` working on it.
+pub fn lock_path(database: &Path) -> PathBuf {
+    let mut p = database.as_os_str().to_owned();
+    p.push(".run-lock");
+    PathBuf::from(p)
+}
+
+/// Takes the single-instance lock of `database`, or says who holds it.
+pub fn lock(database: &Path) -> Result<std::fs::File> {
+    let path = lock_path(database);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(|e| anyhow!("cannot open the lock file {}: {e}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {
+            use std::io::Write;
+            let mut f = &file;
+            let _ = f.set_len(0);
+            let _ = writeln!(f, "{}", std::process::id());
+            Ok(file)
+        }
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let pid = std::fs::read_to_string(&path).unwrap_or_default();
+            Err(anyhow!(
+                "another `amici run` (pid {}) is already running on {}; only one may run per database (lock file {})",
+                pid.trim(),
+                database.display(),
+                path.display()
+            ))
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(anyhow!("cannot lock {}: {e}", path.display()))
+        }
     }
 }
 
-/// Processes everything stored and not yet processed, off the async threads.
+/// Is an `amici run` working on `database` now? (`ingest` then leaves sending to it.)
+pub fn is_running(database: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(lock_path(database)) else {
+        return false;
+    };
+    matches!(file.try_lock_shared(), Err(std::fs::TryLockError::WouldBlock))
+}
+
+/// Processes everything stored and not yet processed, on the database thread.
 async fn process(shared: &Arc<Shared>) -> Result<usize> {
-    let s = shared.clone();
-    let n = tokio::task::spawn_blocking(move || -> Result<usize> {
-        let cfg = s.config();
-        let now = clock::now()?;
-        let mut store = s.store()?;
-        Ok(engine::process_pending(&mut store, &cfg, now)?)
-    })
-    .await??;
+    let cfg = shared.config();
+    let now = clock::now()?;
+    let n = shared
+        .db
+        .call(move |store| engine::process_pending(store, &cfg, now))
+        .await??;
     if n > 0 {
         shared.outbox.notify_one();
     }
@@ -85,10 +129,13 @@ async fn process(shared: &Arc<Shared>) -> Result<usize> {
 
 /// Runs the daemon until SIGTERM / SIGINT.
 pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
+    let _lock = lock(&config.bot.database)?;
     let mut store = Store::open(&config.bot.database)?;
     engine::sync_config(&mut store, &config)?;
+    // Rows a previous run had leased when it died go out again now, not when the lease ends.
+    store.release_leases()?;
     let shared = Arc::new(Shared {
-        store: Mutex::new(store),
+        db: Db::spawn(store),
         config: RwLock::new(Arc::new(config)),
         outbox: Notify::new(),
         caught_up: std::sync::atomic::AtomicBool::new(false),
@@ -164,7 +211,7 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
     match config::load(path) {
         Err(errors) => {
             tracing::error!("config edit refused, the previous config keeps running:\n{errors}");
-            if let Err(e) = tell_admin_refused(shared, &old, &errors.to_string()) {
+            if let Err(e) = tell_admin_refused(shared, &old, &errors.to_string()).await {
                 tracing::error!("cannot queue the notice to the admin: {e}");
             }
             shared.outbox.notify_one();
@@ -175,16 +222,21 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
                 return Some(false);
             }
             let restart = old.imap != new.imap;
+            let new = Arc::new(new);
+            let cfg = new.clone();
+            match shared
+                .db
+                .call(move |store| engine::sync_config(store, &cfg))
+                .await
             {
-                let Ok(mut store) = shared.store() else {
-                    return None;
-                };
-                if let Err(e) = engine::sync_config(&mut store, &new) {
-                    tracing::error!("config applied but the games could not be synchronised: {e}");
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => {
+                    tracing::error!("config applied but the games could not be synchronised: {e}")
                 }
+                Err(e) => tracing::error!("config applied but the database is unavailable: {e}"),
             }
             if let Ok(mut c) = shared.config.write() {
-                *c = Arc::new(new);
+                *c = new;
             }
             tracing::info!("config reloaded");
             Some(restart)
@@ -192,20 +244,31 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
     }
 }
 
-fn tell_admin_refused(shared: &Shared, config: &Config, errors: &str) -> Result<()> {
+async fn tell_admin_refused(shared: &Shared, config: &Arc<Config>, errors: &str) -> Result<()> {
     let Some(admin) = config.bot.admin.clone() else {
         return Ok(());
     };
     let now = clock::now()?;
-    let mut store = shared.store()?;
-    engine::queue_admin_notice(
-        &mut store,
-        config,
-        &admin,
-        "amici: config edit refused",
-        &format!("The edited config was refused; the previous config keeps running.\n\n{errors}\n"),
-        now,
-    )?;
+    let cfg = config.clone();
+    let errors = errors.to_string();
+    shared
+        .db
+        .call(move |store| {
+            // Keyed on the refusal itself and the day: the same refusal next week is told again.
+            let key = format!("config-refused:{}", crate::store::hash(errors.as_bytes()));
+            engine::queue_admin_notice(
+                store,
+                &cfg,
+                &admin,
+                "amici: config edit refused",
+                &format!(
+                    "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
+                ),
+                &key,
+                now,
+            )
+        })
+        .await??;
     Ok(())
 }
 
@@ -227,73 +290,101 @@ fn spawn_imap(shared: &Arc<Shared>) -> Option<JoinHandle<()>> {
     }))
 }
 
+/// UIDs fetched and stored in one transaction.
+const FETCH_CHUNK: usize = 50;
+
 /// One IMAP connection's life: catch up, then wait for news and fetch, until an error.
 async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result<()> {
     let (mut session, validity, idle) = imap::timed("connect", imap::connect(cfg)).await?;
     tracing::info!(idle, validity, "IMAP connected");
+    let mailbox = cfg.mailbox.clone();
+    let state = {
+        let mailbox = mailbox.clone();
+        shared.db.call(move |s| s.imap_state(&mailbox)).await??
+    };
     // Finish marking letters processed before a crash.
-    let (stored_validity, last) = shared
-        .store()?
-        .imap_state(&cfg.mailbox)?
-        .unwrap_or((validity, 0));
+    let (stored_validity, last) = state.unwrap_or((validity, 0));
     if stored_validity == validity {
         let unseen: Vec<u32> = imap::timed("search", imap::unseen(&mut session))
             .await?
             .into_iter()
             .filter(|u| *u <= last)
             .collect();
-        let done = done_uids(shared, cfg, validity, &unseen)?;
+        let done = done_uids(shared, cfg, validity, unseen).await?;
         imap::timed(
             "store",
             imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()),
         )
         .await?;
+    } else if state.is_some() {
+        tracing::warn!(
+            old = stored_validity,
+            new = validity,
+            "UIDVALIDITY changed: the mailbox is read again; letters already stored are recognised by Message-ID"
+        );
     }
     loop {
-        let (stored_validity, last) = shared
-            .store()?
-            .imap_state(&cfg.mailbox)?
-            .unwrap_or((validity, 0));
+        let state = {
+            let mailbox = mailbox.clone();
+            shared.db.call(move |s| s.imap_state(&mailbox)).await??
+        };
+        let (stored_validity, last) = state.unwrap_or((validity, 0));
         // A new UIDVALIDITY: rescan everything; Message-ID/hash dedupe keeps it exactly-once.
         let last = if stored_validity == validity { last } else { 0 };
         let uids = imap::timed("search", imap::new_uids(&mut session, last)).await?;
         // A letter that arrived while we worked was announced in the replies to our
         // commands, not to the next IDLE: search again, and idle only when nothing is new.
         let had_new = !uids.is_empty();
-        for chunk in uids.chunks(20) {
-            let fetched = imap::timed("fetch", imap::fetch(&mut session, chunk)).await?;
-            let mut stored_uids = Vec::new();
-            for f in fetched {
-                let config = shared.config();
-                // Arrival: the server's INTERNALDATE, else the top Received: line, else now.
-                let arrived = match f.internal_date {
-                    Some(d) => d,
-                    None => {
-                        match crate::mail::inbound::parse(&f.raw, &config.bot.address).received_at {
-                            Some(d) => d,
-                            None => clock::now()?,
-                        }
-                    }
-                };
-                let source = format!("imap:{}:{}:{}", cfg.mailbox, validity, f.uid);
-                let stored = {
-                    let mut store = shared.store()?;
-                    engine::store_raw(
-                        &mut store,
-                        &config,
-                        &f.raw,
-                        arrived,
-                        &source,
-                        Some((&cfg.mailbox, validity, f.uid)),
-                    )?
-                };
-                if let Stored::Duplicate(_) = stored {
-                    tracing::debug!(uid = f.uid, "already stored");
+        let max = shared.config().bot.max_message_bytes;
+        for chunk in uids.chunks(FETCH_CHUNK) {
+            let fetched = imap::timed("fetch", imap::fetch(&mut session, chunk, max)).await?;
+            // The cursor advances past a UID only when its letter came back: one the server
+            // listed but did not deliver is asked for again next time.
+            let mut cursor = chunk.last().copied().unwrap_or(last);
+            if let Some(missing) = chunk.iter().find(|u| !fetched.iter().any(|f| f.uid == **u)) {
+                tracing::warn!(uid = missing, "the server returned no body; asking again later");
+                cursor = missing.saturating_sub(1).max(last);
+            }
+            let fetched: Vec<imap::Fetched> =
+                fetched.into_iter().filter(|f| f.uid <= cursor).collect();
+            let stored_uids: Vec<u32> = fetched.iter().map(|f| f.uid).collect();
+            let config = shared.config();
+            let (mailbox, now) = (mailbox.clone(), clock::now()?);
+            let stored = shared
+                .db
+                .call(move |s| {
+                    let sources: Vec<(String, String, Option<String>)> = fetched
+                        .iter()
+                        .map(|f| {
+                            let env = crate::mail::headers::envelope(&f.raw);
+                            // Arrival: the server's INTERNALDATE, else the top Received: line,
+                            // else now.
+                            let arrived = f.internal_date.or(env.received_at).unwrap_or(now);
+                            (
+                                arrived.to_rfc3339(),
+                                format!("imap:{mailbox}:{validity}:{}", f.uid),
+                                env.message_id,
+                            )
+                        })
+                        .collect();
+                    let letters: Vec<crate::store::RawLetter<'_>> = fetched
+                        .iter()
+                        .zip(&sources)
+                        .map(|(f, (arrived, source, mid))| crate::store::RawLetter {
+                            message_id: mid.as_deref(),
+                            ..engine::raw_letter(&config, &f.raw, f.size, arrived, source)
+                        })
+                        .collect();
+                    s.store_chunk(&letters, Some((&mailbox, validity, cursor)))
+                })
+                .await??;
+            for st in stored {
+                if let Stored::Duplicate(id) = st {
+                    tracing::debug!(inbound = id, "already stored");
                 }
-                stored_uids.push(f.uid);
             }
             process(shared).await?;
-            let done = done_uids(shared, cfg, validity, &stored_uids)?;
+            let done = done_uids(shared, cfg, validity, stored_uids).await?;
             imap::timed(
                 "store",
                 imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()),
@@ -315,26 +406,38 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
 }
 
 /// Of these UIDs, the ones whose letter is stored and processed (or a duplicate of one).
-fn done_uids(
+async fn done_uids(
     shared: &Shared,
     cfg: &crate::config::Imap,
     validity: u32,
-    uids: &[u32],
+    uids: Vec<u32>,
 ) -> Result<Vec<u32>> {
-    let store = shared.store()?;
-    let mut out = Vec::new();
-    for uid in uids {
-        let source = format!("imap:{}:{}:{}", cfg.mailbox, validity, uid);
-        // None: a duplicate of a letter stored under another source; it is done when that is.
-        if store.inbound_done_by_source(&source)?.unwrap_or(true) {
-            out.push(*uid);
-        }
-    }
-    Ok(out)
+    let mailbox = cfg.mailbox.clone();
+    Ok(shared
+        .db
+        .call(move |store| -> crate::store::Result<Vec<u32>> {
+            let mut out = Vec::new();
+            for uid in uids {
+                let source = format!("imap:{mailbox}:{validity}:{uid}");
+                // None: a duplicate of a letter stored under another source; it is done when
+                // that is.
+                if store.inbound_done_by_source(&source)?.unwrap_or(true) {
+                    out.push(uid);
+                }
+            }
+            Ok(out)
+        })
+        .await??)
 }
+
+/// How long the outbox waits between attempts while the server is down: short, so the
+/// queue drains within seconds of the server coming back (a circuit, not per-row timers).
+const CIRCUIT_MIN: Duration = Duration::from_millis(250);
+const CIRCUIT_MAX: Duration = Duration::from_secs(2);
 
 async fn outbox_worker(shared: Arc<Shared>) {
     let mut transport: Option<(Arc<Config>, Transport)> = None;
+    let mut circuit = CIRCUIT_MIN;
     loop {
         let config = shared.config();
         if transport
@@ -346,41 +449,53 @@ async fn outbox_worker(shared: Arc<Shared>) {
                 Err(e) => tracing::error!("outgoing mail: {e}"),
             }
         }
+        let mut down = false;
         if let Some((_, t)) = &transport {
-            match clock::system_now() {
-                now => match deliver::flush(&shared.store, &config, t, now).await {
-                    Ok(f) if f.sent + f.failed + f.retry > 0 => {
-                        tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox")
+            match deliver::flush(&shared.db, &config, t, clock::system_now()).await {
+                Ok(f) => {
+                    if f.sent + f.failed + f.retry > 0 {
+                        tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox");
                     }
-                    Ok(_) => {}
-                    Err(e) => tracing::error!("outbox: {e:#}"),
-                },
+                    if let Some(why) = f.down {
+                        tracing::warn!("outgoing mail server unavailable, retrying in {circuit:?}: {why}");
+                        down = true;
+                    }
+                }
+                Err(e) => tracing::error!("outbox: {e:#}"),
             }
         }
+        if down {
+            tokio::time::sleep(circuit).await;
+            circuit = (circuit * 2).min(CIRCUIT_MAX);
+            continue;
+        }
+        circuit = CIRCUIT_MIN;
+        // Letters processed by `amici ingest` in another process queue replies this worker
+        // cannot be woken for: it looks again every second.
         tokio::select! {
             _ = shared.outbox.notified() => {}
-            _ = tokio::time::sleep(Duration::from_secs(5)) => {}
+            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
         }
     }
 }
 
 async fn run_tick(shared: &Arc<Shared>) {
-    let s = shared.clone();
-    let r = tokio::task::spawn_blocking(move || -> Result<usize> {
-        let cfg = s.config();
+    let cfg = shared.config();
+    let r: Result<usize> = async {
         let now = clock::now()?;
-        let mut store = s.store()?;
-        Ok(tick::run(&mut store, &cfg, now)?)
-    })
+        Ok(shared
+            .db
+            .call(move |store| tick::run(store, &cfg, now))
+            .await??)
+    }
     .await;
     match r {
-        Ok(Ok(n)) => {
+        Ok(n) => {
             if n > 0 {
                 shared.outbox.notify_one();
             }
         }
-        Ok(Err(e)) => tracing::error!("tick: {e:#}"),
-        Err(e) => tracing::error!("tick: {e}"),
+        Err(e) => tracing::error!("tick: {e:#}"),
     }
 }
 

@@ -103,7 +103,9 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
     })
 }
 
-/// Stores one raw letter (before anything else reads it).
+/// Stores one raw letter before anything else reads it: only the header block is looked at
+/// (its Message-ID, for dedupe); a letter above `max_message_bytes` is stored cut to the limit
+/// with its real size, and answered "too large" when processed.
 pub fn store_raw(
     store: &mut Store,
     config: &Config,
@@ -112,60 +114,188 @@ pub fn store_raw(
     source: &str,
     imap: Option<(&str, u32, u32)>,
 ) -> Result<Stored> {
-    let parsed = inbound::parse(raw, &config.bot.address);
-    Ok(store.store_inbound(
-        raw,
-        parsed.message_id.as_deref(),
-        &arrived.to_rfc3339(),
-        source,
-        imap,
-    )?)
+    let arrived = arrived.to_rfc3339();
+    let letter = raw_letter(config, raw, None, &arrived, source);
+    let mid = crate::mail::headers::envelope(raw).message_id;
+    Ok(store
+        .store_chunk(
+            &[crate::store::RawLetter {
+                message_id: mid.as_deref(),
+                ..letter
+            }],
+            imap,
+        )?
+        .remove(0))
 }
 
-/// Processes every stored, unprocessed letter; returns how many.
+/// A raw letter as stored: cut to `max_message_bytes` when larger (its size kept).
+pub fn raw_letter<'a>(
+    config: &Config,
+    raw: &'a [u8],
+    reported_size: Option<u32>,
+    arrived: &'a str,
+    source: &'a str,
+) -> crate::store::RawLetter<'a> {
+    let max = config.bot.max_message_bytes;
+    let size = reported_size
+        .map(i64::from)
+        .filter(|s| *s as usize > max)
+        .or_else(|| (raw.len() > max).then_some(raw.len() as i64));
+    crate::store::RawLetter {
+        raw: &raw[..raw.len().min(max)],
+        message_id: None,
+        arrived,
+        source,
+        size,
+    }
+}
+
+/// What one call of [`process_pending`] did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Processed {
+    pub done: usize,
+    /// Failed or panicked attempts (left pending for another try, or set aside).
+    pub failed: usize,
+    pub set_aside: usize,
+}
+
+/// Processes every stored, unprocessed letter; returns how many were processed.
+///
+/// Letters go in batches of `batch_letters`, one transaction a batch (group commit: one fsync)
+/// with a savepoint per letter. Each letter is **claimed** inside the transaction, so another
+/// process working on the same database never applies it twice. Each runs under
+/// `catch_unwind`: a letter that fails or panics is rolled back alone and tried again later;
+/// after `max_attempts` it is set aside, its sender told it could not be read, the admin once.
 pub fn process_pending(
     store: &mut Store,
     config: &Config,
     now: DateTime<FixedOffset>,
 ) -> Result<usize> {
-    let rows = store.pending_inbound()?;
-    let n = rows.len();
-    for row in rows {
-        let done = store.transaction(|tx| {
-            let outcome = process_one(tx, config, &row, now)?;
-            tx.mark_inbound_done(row.id, &outcome, &now.to_rfc3339())?;
-            Ok::<_, EngineError>(())
-        });
-        match done {
-            Ok(()) => {}
-            // The database itself failed: stop; the letter stays pending and is retried.
-            Err(EngineError::Store(e)) => return Err(EngineError::Store(e)),
-            // Anything about this one letter (a reply that cannot be built for a malformed
-            // address …) must not block every letter behind it: it is recorded as failed,
-            // its state change rolled back, and the admin told.
-            Err(e) => {
-                tracing::error!(inbound = row.id, "letter could not be processed: {e}");
-                store.transaction(|tx| {
-                    tx.mark_inbound_done(row.id, &format!("failed: {e}"), &now.to_rfc3339())
-                })?;
-                if let Some(admin) = config.bot.admin.clone() {
-                    let body = format!(
-                        "Letter {} (stored {}) could not be processed and was set aside:\n{e}\n\n— amici\n",
-                        row.id, row.arrived
-                    );
-                    queue_admin_notice(
-                        store,
-                        config,
-                        &admin,
-                        "amici: a letter could not be processed",
-                        &body,
-                        now,
-                    )?;
+    Ok(process_pending_counted(store, config, now)?.done)
+}
+
+/// [`process_pending`] with the failures counted.
+pub fn process_pending_counted(
+    store: &mut Store,
+    config: &Config,
+    now: DateTime<FixedOffset>,
+) -> Result<Processed> {
+    let mut total = Processed::default();
+    // A letter retried in this call is not retried again in it once it failed: the others go
+    // first, and a failing letter is only tried once per call.
+    let mut failed_now: std::collections::HashSet<i64> = std::collections::HashSet::new();
+    loop {
+        let ids: Vec<i64> = store
+            .pending_ids(config.bot.batch_letters + failed_now.len())?
+            .into_iter()
+            .filter(|id| !failed_now.contains(id))
+            .take(config.bot.batch_letters)
+            .collect();
+        if ids.is_empty() {
+            return Ok(total);
+        }
+        let batch = store.transaction(|tx| {
+            let mut p = Processed::default();
+            let mut failed = Vec::new();
+            for id in &ids {
+                // Taken or finished by another process since the ids were read.
+                let Some(row) = tx.claim_inbound(*id)? else {
+                    continue;
+                };
+                tx.savepoint()?;
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    process_one(tx, config, &row, now)
+                }));
+                let error = match r {
+                    Ok(Ok(outcome)) => {
+                        tx.mark_inbound_done(row.id, &outcome, &now.to_rfc3339())?;
+                        tx.release()?;
+                        p.done += 1;
+                        continue;
+                    }
+                    // The database itself failed: the whole batch rolls back and stays pending.
+                    Ok(Err(EngineError::Store(StoreError::Sql(e)))) => {
+                        return Err(EngineError::Store(StoreError::Sql(e)));
+                    }
+                    Ok(Err(e)) => e.to_string(),
+                    Err(panic) => format!(
+                        "panicked: {}",
+                        crate::store::actor::panic_text(panic.as_ref())
+                    ),
+                };
+                tx.rollback_to_savepoint()?;
+                tracing::error!(inbound = row.id, "letter could not be processed: {error}");
+                p.failed += 1;
+                failed.push(row.id);
+                if tx.inbound_failed(row.id, &error, config.bot.max_attempts, &now.to_rfc3339())?
+                    == crate::store::Failure::SetAside
+                {
+                    p.set_aside += 1;
+                    set_aside(tx, config, &row, &error, now)?;
                 }
             }
-        }
+            Ok::<_, EngineError>((p, failed))
+        })?;
+        let (p, failed) = batch;
+        total.done += p.done;
+        total.failed += p.failed;
+        total.set_aside += p.set_aside;
+        failed_now.extend(failed);
     }
-    Ok(n)
+}
+
+/// A letter that could not be processed `max_attempts` times: its sender is told it could not
+/// be read (unless it must never be answered), the admin once.
+fn set_aside(
+    tx: &Tx<'_>,
+    config: &Config,
+    row: &InboundRow,
+    error: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<()> {
+    let msg = inbound::parse(&row.raw, &config.bot.address);
+    let mut answer = Answer {
+        config,
+        sender: String::new(),
+        inbound_id: Some(row.id),
+        seed: format!("setaside:{}", row.id),
+        reply_to: msg.message_id.clone(),
+        references: msg.references.clone(),
+        now,
+        seq: 0,
+        attach: Vec::new(),
+    };
+    if msg.loop_reason.is_none()
+        && let Some(from) = &msg.from
+        && !from.email.eq_ignore_ascii_case(&config.bot.address)
+        && (config.is_player(&from.email)
+            || config.is_arbiter(&from.email)
+            || !config.captained_by(&from.email).is_empty())
+    {
+        answer.sender = from.email.clone();
+        let lang = config.language_of(&from.email);
+        answer.simple(tx, &from.email, Kind::Error, lang, &texts::set_aside(lang))?;
+    }
+    if let Some(admin) = config.bot.admin.clone() {
+        let body = format!(
+            "Letter {} (stored {}, Message-ID {}) could not be processed {} time(s) and was set aside:\n{error}\n\nIts raw text stays in the database (inbound id {}).\n\n— amici\n",
+            row.id,
+            row.arrived,
+            msg.message_id.as_deref().unwrap_or("-"),
+            config.bot.max_attempts,
+            row.id
+        );
+        queue_admin_notice_tx(
+            tx,
+            config,
+            &admin,
+            "amici: a letter could not be processed",
+            &body,
+            &format!("setaside:{}", row.id),
+            now,
+        )?;
+    }
+    Ok(())
 }
 
 /// Where the messages of one transaction come from: a letter being answered, the tick, or
@@ -217,7 +347,7 @@ impl<'a> Answer<'a> {
         body: String,
     ) -> Result<()> {
         self.seq += 1;
-        let seed = format!("{}:{}:{}", self.seed, self.seq, to);
+        let seed = format!("{}:{}:{}:{}", tx.instance(), self.seed, self.seq, to);
         let message_id = outbound::stable_message_id(&seed, &self.config.bot.address);
         let to_sender = !self.sender.is_empty() && to.eq_ignore_ascii_case(&self.sender);
         // Others (the opponent, the arbiter) never saw the letter: thread their message under
@@ -287,6 +417,15 @@ fn process_one(
     row: &InboundRow,
     now: DateTime<FixedOffset>,
 ) -> Result<String> {
+    // A test-only way to make a letter panic (issue 8: panic isolation is tested end to end).
+    #[cfg(debug_assertions)]
+    if let Some(mark) = std::env::var_os("AMICI_TEST_PANIC_MARK")
+        && let Some(mark) = mark.to_str().filter(|m| !m.is_empty())
+        && row.raw.windows(mark.len()).any(|w| w == mark.as_bytes())
+    {
+        panic!("test panic: the letter carries {mark}");
+    }
+    // The one MIME parse of this letter.
     let msg = inbound::parse(&row.raw, &config.bot.address);
     if let Some(reason) = &msg.loop_reason {
         return Ok(format!("ignored: {reason}"));
@@ -296,10 +435,6 @@ fn process_one(
     };
     let arrived = DateTime::parse_from_rfc3339(&row.arrived).unwrap_or(now);
     let today = local_day(config, arrived);
-    let (letters, _courtesy) = tx.count_sender(&from.email, &today.to_string())?;
-    if letters > i64::from(config.bot.max_letters_per_sender_per_day) {
-        return Ok("ignored: rate limit".into());
-    }
     let mut answer = Answer {
         config,
         sender: from.email.clone(),
@@ -330,34 +465,77 @@ fn process_one(
         }
         return Ok("ignored: stranger".into());
     }
+    let arbiters: Vec<String> = config
+        .tournaments
+        .iter()
+        .filter(|t| t.players.iter().any(|p| p.email == from.email) || t.arbiter == from.email)
+        .map(|t| t.arbiter.clone())
+        .collect();
     // Sender authentication (issue 2 item 9): an unauthenticated letter is stored, has no
-    // effect, and the arbiter is told — the sender is not answered, he may be forged.
+    // effect, and the arbiter is told (once a day per address: forgeries must not flood him) —
+    // the sender is not answered, he may be forged. It never counts against the real sender's
+    // daily limit (issue 8 item 3).
     if let Some(authserv) = &config.bot.trust_authentication_results
         && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated(&msg, authserv)
     {
-        for t in config
-            .tournaments
-            .iter()
-            .filter(|t| t.players.iter().any(|p| p.email == from.email) || t.arbiter == from.email)
-        {
-            let body = texts::unauthenticated(
-                config.bot.language,
-                &from.email,
-                msg.message_id.as_deref().unwrap_or("-"),
-                &reason,
-            );
-            answer.queue(
-                tx,
-                &t.arbiter.clone(),
-                Kind::Notice,
-                None,
-                format!("amici: unauthenticated letter from {}", from.email),
-                body,
-            )?;
+        let (forged_today, _) =
+            tx.count_sender(&format!("unauthenticated:{}", from.email), &today.to_string())?;
+        if forged_today == 1 {
+            for arbiter in &arbiters {
+                let body = texts::unauthenticated(
+                    config.bot.language,
+                    &from.email,
+                    msg.message_id.as_deref().unwrap_or("-"),
+                    &reason,
+                );
+                answer.queue(
+                    tx,
+                    arbiter,
+                    Kind::Notice,
+                    None,
+                    format!("amici: unauthenticated letter from {}", from.email),
+                    body,
+                )?;
+            }
         }
         return Ok(format!("unauthenticated: {reason}"));
     }
-    if msg.truncated || row.raw.len() > config.bot.max_message_bytes {
+    // The daily limit, counted over authenticated letters of known senders only; the arbiter
+    // is told once a day when a player reaches it.
+    let (letters, _courtesy) = tx.count_sender(&from.email, &today.to_string())?;
+    let limit = config.bot.max_letters_per_sender_per_day;
+    if letters > i64::from(limit) {
+        if letters == i64::from(limit) + 1 {
+            for arbiter in &arbiters {
+                answer.queue(
+                    tx,
+                    arbiter,
+                    Kind::Notice,
+                    None,
+                    format!("amici: daily letter limit reached by {}", from.email),
+                    texts::rate_limited(config.language_of(arbiter), &from.email, limit),
+                )?;
+            }
+        }
+        return Ok("ignored: rate limit".into());
+    }
+    if let Some(reused) = &row.reused_message_id
+        && let Some(admin) = &config.bot.admin
+    {
+        queue_admin_notice_tx(
+            tx,
+            config,
+            admin,
+            "amici: a letter reused a Message-ID",
+            &texts::reused_message_id(row.id, reused, &from.email),
+            &format!("reused:{}", row.id),
+            now,
+        )?;
+    }
+    let too_large = row
+        .size
+        .is_some_and(|s| s > config.bot.max_message_bytes as i64);
+    if too_large || msg.truncated || row.raw.len() > config.bot.max_message_bytes {
         answer.simple(
             tx,
             &from.email,
@@ -778,17 +956,35 @@ fn contains_id(text: &str, id: &str) -> bool {
 }
 
 /// Queues a message to an address outside any game (the admin, about the config or mail).
-/// Its Message-ID derives from its text, so the same notice is queued once.
+/// Its Message-ID derives from its cause (`key`) and the day: the same notice is queued once
+/// a day, and the same cause next week is told again.
 pub fn queue_admin_notice(
     store: &mut Store,
     config: &Config,
     to: &str,
     subject: &str,
     body: &str,
+    key: &str,
     now: DateTime<FixedOffset>,
 ) -> Result<()> {
-    let message_id =
-        outbound::stable_message_id(&format!("admin:{to}:{subject}:{body}"), &config.bot.address);
+    store.transaction(|tx| queue_admin_notice_tx(tx, config, to, subject, body, key, now))
+}
+
+/// [`queue_admin_notice`] inside a transaction.
+pub fn queue_admin_notice_tx(
+    tx: &Tx<'_>,
+    config: &Config,
+    to: &str,
+    subject: &str,
+    body: &str,
+    key: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<()> {
+    let day = local_day(config, now);
+    let message_id = outbound::stable_message_id(
+        &format!("{}:admin:{to}:{key}:{day}", tx.instance()),
+        &config.bot.address,
+    );
     let o = Outgoing {
         from: config.bot.address.clone(),
         to: to.to_string(),
@@ -805,20 +1001,18 @@ pub fn queue_admin_notice(
         attachments: Vec::new(),
     };
     let raw = outbound::build(&o)?;
-    store.transaction(|tx| {
-        tx.queue(
-            None,
-            &NewOutgoing {
-                message_id,
-                recipient: to.to_string(),
-                kind: "notice".into(),
-                game: None,
-                raw,
-            },
-            &now.to_rfc3339(),
-        )?;
-        Ok::<_, EngineError>(())
-    })
+    tx.queue(
+        None,
+        &NewOutgoing {
+            message_id,
+            recipient: to.to_string(),
+            kind: "notice".into(),
+            game: None,
+            raw,
+        },
+        &now.to_rfc3339(),
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -968,10 +1162,16 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
                 &letter("petar@example.test", &format!("p{i}@x"), "", "hello"),
             );
         }
+        let out = outbox(&store);
         assert_eq!(
-            outbox(&store).len(),
+            out.iter().filter(|(to, _)| to == "petar@example.test").count(),
             5,
             "five answered, the rest stored and ignored"
+        );
+        assert_eq!(
+            out.iter().filter(|(to, k)| to == "arbiter@example.test" && k == "notice").count(),
+            1,
+            "the arbiter is told once that the limit was reached"
         );
         assert_eq!(store.inbound_counts().unwrap(), (0, 8));
     }
@@ -1202,13 +1402,49 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         );
         assert_eq!(
             store.inbound_counts().unwrap(),
-            (0, 2),
-            "both letters are done"
+            (1, 1),
+            "the next letter is done, the failing one waits for another try"
         );
         assert_eq!(
             store.game("T/1").unwrap().unwrap().moves.len(),
             1,
             "the next letter was applied"
+        );
+        // Tried again at the next passes; set aside after max_attempts (3).
+        process_pending(&mut store, &config, at()).unwrap();
+        assert_eq!(store.inbound_counts().unwrap(), (1, 1));
+        let p = process_pending_counted(&mut store, &config, at()).unwrap();
+        assert_eq!((p.failed, p.set_aside), (1, 1));
+        assert_eq!(store.inbound_counts().unwrap(), (0, 1));
+        assert_eq!(process_pending(&mut store, &config, at()).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_panicking_letter_is_rolled_back_alone_and_set_aside_after_max_attempts() {
+        let (mut store, mut config) = setup("");
+        config.bot.admin = Some("admin@example.test".into());
+        // SAFETY: tests of this binary that read this variable run only here.
+        unsafe { std::env::set_var("AMICI_TEST_PANIC_MARK", "PANIC-ME-7f3a") };
+        let bad = letter("ivan@example.test", "bad@x", "", "1. e2-e4 PANIC-ME-7f3a");
+        store_raw(&mut store, &config, &bad, at(), "ingest", None).unwrap();
+        ingest(&mut store, &config, &letter("petar@example.test", "ok@x", "", "hello"));
+        for _ in 0..3 {
+            process_pending(&mut store, &config, at()).unwrap();
+        }
+        unsafe { std::env::remove_var("AMICI_TEST_PANIC_MARK") };
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty(), "nothing of it applied");
+        assert_eq!(store.inbound_counts().unwrap(), (0, 1));
+        let out = outbox(&store);
+        assert!(out.contains(&("petar@example.test".into(), "no-move".into())), "{out:?}");
+        assert_eq!(
+            out.iter().filter(|(to, k)| to == "ivan@example.test" && k == "error").count(),
+            1,
+            "its sender is told once: {out:?}"
+        );
+        assert_eq!(
+            out.iter().filter(|(to, _)| to == "admin@example.test").count(),
+            1,
+            "the admin once: {out:?}"
         );
     }
 

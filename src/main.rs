@@ -222,25 +222,34 @@ fn open(config: &Config) -> Result<Store> {
     Ok(store)
 }
 
-/// Sends what the outbox holds; used by the one-shot commands.
-fn flush(store: Store, config: &Config) -> Result<Store> {
+/// Sends what the outbox holds; used by the one-shot commands. When an `amici run` is working
+/// on the same database, sending is left to it (one sender keeps each recipient's messages in
+/// order); it picks the new rows up within a second.
+fn flush(store: Store, config: &Config) -> Result<()> {
+    if daemon::is_running(&config.bot.database) {
+        return Ok(());
+    }
     let transport = Transport::from_config(config)?;
-    let store = std::sync::Mutex::new(store);
+    let db = amici::store::Db::spawn(store);
     let flushed = runtime()?.block_on(deliver::flush(
-        &store,
+        &db,
         config,
         &transport,
         clock::system_now(),
     ))?;
-    if flushed.retry > 0 || flushed.failed > 0 {
+    if flushed.retry > 0 || flushed.failed > 0 || flushed.down.is_some() {
         eprintln!(
-            "amici: {} message(s) sent, {} to retry (kept in the outbox), {} failed",
-            flushed.sent, flushed.retry, flushed.failed
+            "amici: {} message(s) sent, {} to retry (kept in the outbox), {} failed{}",
+            flushed.sent,
+            flushed.retry,
+            flushed.failed,
+            flushed
+                .down
+                .map(|d| format!("; the mail server is unavailable, the rest stays queued: {d}"))
+                .unwrap_or_default()
         );
     }
-    store
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("store lock poisoned"))
+    Ok(())
 }
 
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
@@ -300,9 +309,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 let arrived = if clock::is_overridden() {
                     now
                 } else {
-                    amici::mail::inbound::parse(raw, &config.bot.address)
-                        .received_at
-                        .unwrap_or(now)
+                    amici::mail::headers::envelope(raw).received_at.unwrap_or(now)
                 };
                 engine::store_raw(&mut store, &config, raw, arrived, "ingest", None)?;
             }

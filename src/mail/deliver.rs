@@ -1,37 +1,63 @@
-//! The outbox worker: sends pending outbox rows over SMTP (lettre, rustls) or writes them as
-//! `.eml` files (`[outbox] dir`); retries transient failures with exponential backoff, records
-//! permanent ones and tells the admin/arbiter once.
+//! The outbox worker: sends leased outbox rows over SMTP or writes them as `.eml` files
+//! (`[outbox] dir`).
+//!
+//! - Rows are **leased**, not read (`status = 'sending'` inside a transaction), so two senders
+//!   never send one row; results are recorded in one transaction per batch.
+//! - **Several connections** (`[smtp] senders`), each opened once and reused, each on a
+//!   `TCP_NODELAY` socket: lettre writes a message's final dot in its own write, which Nagle's
+//!   algorithm would hold back for the server's delayed ACK (~40 ms a message).
+//! - **One recipient's messages in queue order**: a recipient always goes through the same
+//!   connection, and nothing of his is sent past an earlier message still waiting.
+//! - **A circuit, not per-row timers**, for a server that is down: the batch goes back to the
+//!   queue untouched and the whole queue is retried every few seconds, so it drains in order
+//!   as soon as the server is back. Per-row backoff is only for a refusal of one message (4xx).
+//! - A permanent refusal (5xx) is recorded and the arbiter/admin told once.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use chrono::{DateTime, FixedOffset};
 use lettre::address::Envelope;
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters};
+use lettre::transport::smtp::extension::ClientId;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
 
 use crate::config::{Config, Delivery, Security, Smtp};
-use crate::store::{OutboxRow, Store};
+use crate::store::{Db, OutboxRow, SendOutcome, Store};
 
-/// Why a send failed, as lettre's `is_transient` / `is_permanent` decide.
+/// Why a send failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SendError {
-    /// Try again later (4xx, connection refused, timeout).
+    /// This message was refused for now (4xx): retry it later.
     Transient(String),
     /// Never try again (5xx: unknown recipient, refused).
     Permanent(String),
+    /// The server could not be reached or the connection broke: nothing is wrong with the
+    /// message; the circuit opens and the queue waits for the server.
+    Down(String),
+}
+
+/// One SMTP server and how to talk to it.
+pub struct SmtpServer {
+    cfg: Smtp,
+    credentials: Option<Credentials>,
+    /// lettre's TLS parameters (STARTTLS).
+    tls: Option<TlsParameters>,
+    /// rustls for implicit TLS (SMTPS), on our own `TCP_NODELAY` socket.
+    rustls: Option<Arc<tokio_rustls::rustls::ClientConfig>>,
+    /// One reusable connection per sender slot.
+    slots: Vec<tokio::sync::Mutex<Option<AsyncSmtpConnection>>>,
 }
 
 /// Where messages go.
 #[derive(Clone)]
 pub enum Transport {
-    Smtp {
-        transport: AsyncSmtpTransport<Tokio1Executor>,
-        timeout: Duration,
-        retry_base: u64,
-    },
+    Smtp(Arc<SmtpServer>),
     Dir(PathBuf),
     /// Records messages in memory, failing for the recipients listed (unit tests of the shell).
     Stub(
@@ -46,16 +72,165 @@ pub enum TransportError {
     Smtp(#[from] lettre::transport::smtp::Error),
     #[error("cannot read CA file {0}: {1}")]
     Ca(PathBuf, std::io::Error),
+    #[error("TLS setup: {0}")]
+    Tls(String),
     #[error("environment variable {0} (SMTP password) is not set")]
     Password(String),
+}
+
+/// An implicit-TLS stream lettre can drive (its own connector opens the socket itself,
+/// without `TCP_NODELAY`).
+#[derive(Debug)]
+struct TlsSocket(tokio_rustls::client::TlsStream<TcpStream>);
+
+impl AsyncRead for TlsSocket {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for TlsSocket {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().0).poll_write(cx, buf)
+    }
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().0).poll_flush(cx)
+    }
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().0).poll_shutdown(cx)
+    }
+}
+
+impl AsyncTokioStream for TlsSocket {
+    fn peer_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.0.get_ref().0.peer_addr()
+    }
+}
+
+impl SmtpServer {
+    fn timeout(&self) -> Duration {
+        Duration::from_secs(self.cfg.timeout_seconds)
+    }
+
+    async fn connect(&self) -> Result<AsyncSmtpConnection, SendError> {
+        let down = |what: &str, e: &dyn std::fmt::Display| {
+            SendError::Down(format!("{what} {}:{}: {e}", self.cfg.host, self.cfg.port))
+        };
+        let tcp = tokio::time::timeout(
+            self.timeout(),
+            TcpStream::connect((self.cfg.host.as_str(), self.cfg.port)),
+        )
+        .await
+        .map_err(|_| down("connecting to", &"timed out"))?
+        .map_err(|e| down("connecting to", &e))?;
+        tcp.set_nodelay(true).map_err(|e| down("TCP_NODELAY on", &e))?;
+        let hello = ClientId::default();
+        let open = async {
+            let mut conn = match (&self.cfg.security, &self.rustls) {
+                (Security::Tls, Some(rustls)) => {
+                    let name = tokio_rustls::rustls::pki_types::ServerName::try_from(self.cfg.host.clone())
+                        .map_err(|e| down("TLS name", &e))?;
+                    let tls = tokio_rustls::TlsConnector::from(rustls.clone())
+                        .connect(name, tcp)
+                        .await
+                        .map_err(|e| down("TLS with", &e))?;
+                    AsyncSmtpConnection::connect_with_transport(Box::new(TlsSocket(tls)), &hello)
+                        .await
+                        .map_err(|e| down("greeting of", &e))?
+                }
+                _ => AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &hello)
+                    .await
+                    .map_err(|e| down("greeting of", &e))?,
+            };
+            if self.cfg.security == Security::Starttls
+                && let Some(tls) = &self.tls
+            {
+                conn.starttls(tls.clone(), &hello)
+                    .await
+                    .map_err(|e| down("STARTTLS with", &e))?;
+            }
+            if let Some(c) = &self.credentials {
+                conn.auth(&[Mechanism::Plain, Mechanism::Login], c)
+                    .await
+                    .map_err(|e| {
+                        // Wrong credentials are the admin's to fix; the queue waits for it.
+                        down("login to", &e)
+                    })?;
+            }
+            Ok::<_, SendError>(conn)
+        };
+        tokio::time::timeout(self.timeout(), open)
+            .await
+            .map_err(|_| down("greeting of", &"timed out"))?
+    }
+
+    /// Sends one message on slot `slot`'s connection, opening it when needed.
+    async fn send(&self, slot: usize, from: &str, to: &str, raw: &[u8]) -> Result<(), SendError> {
+        let envelope = envelope(from, to)?;
+        let mut guard = self.slots[slot % self.slots.len()].lock().await;
+        if guard.is_none() {
+            *guard = Some(self.connect().await?);
+        }
+        let Some(conn) = guard.as_mut() else {
+            return Err(SendError::Down("no connection".into()));
+        };
+        // lettre's own timeout covers connecting only (crates.md pitfall 6).
+        let r = tokio::time::timeout(self.timeout(), conn.send(&envelope, raw)).await;
+        match r {
+            Ok(Ok(_)) => Ok(()),
+            Err(_) => {
+                *guard = None;
+                Err(SendError::Down("the server did not answer in time".into()))
+            }
+            Ok(Err(e)) => {
+                // After a refusal the session may be mid-transaction: start afresh.
+                let broken = conn.has_broken();
+                if let Some(mut c) = guard.take()
+                    && !broken
+                {
+                    let _ = tokio::time::timeout(Duration::from_secs(2), c.quit()).await;
+                }
+                let code = e.status().map(|c| c.to_string());
+                if e.is_permanent() {
+                    Err(SendError::Permanent(e.to_string()))
+                } else if e.is_transient() && code.as_deref() != Some("421") {
+                    Err(SendError::Transient(e.to_string()))
+                } else {
+                    // 421 and every non-reply error: the server, not the message.
+                    Err(SendError::Down(e.to_string()))
+                }
+            }
+        }
+    }
+}
+
+fn envelope(from: &str, to: &str) -> Result<Envelope, SendError> {
+    Envelope::new(
+        Some(
+            from.parse()
+                .map_err(|e| SendError::Permanent(format!("bad sender: {e}")))?,
+        ),
+        vec![to
+            .parse()
+            .map_err(|e| SendError::Permanent(format!("bad recipient {to}: {e}")))?],
+    )
+    .map_err(|e| SendError::Permanent(e.to_string()))
 }
 
 impl Transport {
     /// Seconds before the first retry of a transient failure.
     pub fn retry_base(&self) -> u64 {
         match self {
-            Transport::Smtp { retry_base, .. } => *retry_base,
+            Transport::Smtp(s) => s.cfg.retry_base_seconds,
             _ => 30,
+        }
+    }
+
+    /// How many messages may be in flight at once.
+    pub fn senders(&self) -> usize {
+        match self {
+            Transport::Smtp(s) => s.slots.len(),
+            _ => 1,
         }
     }
 
@@ -67,45 +242,29 @@ impl Transport {
         }
     }
 
-    /// Sends one message.
+    /// Sends one message through sender slot `slot`.
     pub async fn send(
         &self,
+        slot: usize,
         from: &str,
         to: &str,
         raw: &[u8],
         name: &str,
     ) -> Result<(), SendError> {
         match self {
-            Transport::Smtp {
-                transport, timeout, ..
-            } => {
-                let envelope =
-                    Envelope::new(
-                        Some(
-                            from.parse()
-                                .map_err(|e| SendError::Permanent(format!("bad sender: {e}")))?,
-                        ),
-                        vec![to.parse().map_err(|e| {
-                            SendError::Permanent(format!("bad recipient {to}: {e}"))
-                        })?],
-                    )
-                    .map_err(|e| SendError::Permanent(e.to_string()))?;
-                // lettre's own timeout covers connecting only (crates.md pitfall 6).
-                match tokio::time::timeout(*timeout, transport.send_raw(&envelope, raw)).await {
-                    Err(_) => Err(SendError::Transient("timed out".into())),
-                    Ok(Ok(_)) => Ok(()),
-                    Ok(Err(e)) if e.is_permanent() => Err(SendError::Permanent(e.to_string())),
-                    Ok(Err(e)) => Err(SendError::Transient(e.to_string())),
-                }
-            }
+            Transport::Smtp(s) => s.send(slot, from, to, raw).await,
             Transport::Dir(dir) => {
-                write_file(dir, name, raw).map_err(|e| SendError::Transient(e.to_string()))
+                let (dir, name, raw) = (dir.clone(), name.to_string(), raw.to_vec());
+                tokio::task::spawn_blocking(move || write_file(&dir, &name, &raw))
+                    .await
+                    .map_err(|e| SendError::Down(e.to_string()))?
+                    .map_err(|e| SendError::Down(e.to_string()))
             }
             Transport::Stub(sent, fail) => {
                 let fail = fail
                     .lock()
                     .map_err(|_| SendError::Transient("poisoned".into()))?;
-                if let Some((_, e)) = fail.iter().find(|(r, _)| r == to) {
+                if let Some((_, e)) = fail.iter().find(|(r, _)| r == to || r == "*") {
                     return Err(e.clone());
                 }
                 sent.lock()
@@ -117,9 +276,11 @@ impl Transport {
     }
 }
 
-/// Writes atomically (temp file + rename), named by the message id: writing the same message
-/// twice leaves one file.
-fn write_file(dir: &PathBuf, name: &str, raw: &[u8]) -> std::io::Result<()> {
+/// Writes atomically and durably (temp file, fsync, rename, fsync of the folder), named by
+/// the message id: writing the same message twice leaves one file, and a row is marked sent
+/// only once its file is on disk.
+fn write_file(dir: &Path, name: &str, raw: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
     std::fs::create_dir_all(dir)?;
     let safe: String = name
         .chars()
@@ -132,107 +293,182 @@ fn write_file(dir: &PathBuf, name: &str, raw: &[u8]) -> std::io::Result<()> {
         })
         .collect();
     let tmp = dir.join(format!(".{safe}.tmp"));
-    std::fs::write(&tmp, raw)?;
-    std::fs::rename(&tmp, dir.join(format!("{safe}.eml")))
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(raw)?;
+    f.sync_all()?;
+    drop(f);
+    std::fs::rename(&tmp, dir.join(format!("{safe}.eml")))?;
+    std::fs::File::open(dir)?.sync_all()
 }
 
 fn smtp(s: &Smtp) -> Result<Transport, TransportError> {
-    let mut tls = TlsParameters::builder(s.host.clone());
-    if let Some(ca) = &s.ca_file {
-        let pem = std::fs::read(ca).map_err(|e| TransportError::Ca(ca.clone(), e))?;
-        tls = tls.add_root_certificate(Certificate::from_pem(&pem)?);
-    }
-    let mut b = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(s.host.clone())
-        .port(s.port)
-        .timeout(Some(Duration::from_secs(s.timeout_seconds)));
-    b = match s.security {
-        Security::None => b.tls(Tls::None),
-        Security::Starttls => b.tls(Tls::Required(tls.build()?)),
-        Security::Tls => b.tls(Tls::Wrapper(tls.build()?)),
+    let tls = match s.security {
+        Security::Starttls => {
+            let mut b = TlsParameters::builder(s.host.clone());
+            if let Some(ca) = &s.ca_file {
+                let pem = std::fs::read(ca).map_err(|e| TransportError::Ca(ca.clone(), e))?;
+                b = b.add_root_certificate(Certificate::from_pem(&pem)?);
+            }
+            Some(b.build()?)
+        }
+        _ => None,
     };
-    if let (Some(user), Some(var)) = (&s.user, &s.password_env) {
-        let pw = std::env::var(var).map_err(|_| TransportError::Password(var.clone()))?;
-        b = b.credentials(Credentials::new(user.clone(), pw));
-    }
-    Ok(Transport::Smtp {
-        transport: b.build(),
-        timeout: Duration::from_secs(s.timeout_seconds.max(5) * 2),
-        retry_base: s.retry_base_seconds,
-    })
+    let rustls = match s.security {
+        Security::Tls => Some(
+            crate::mail::imap::tls_config(s.ca_file.as_deref())
+                .map_err(|e| TransportError::Tls(format!("{e:#}")))?,
+        ),
+        _ => None,
+    };
+    let credentials = match (&s.user, &s.password_env) {
+        (Some(user), Some(var)) => {
+            let pw = std::env::var(var).map_err(|_| TransportError::Password(var.clone()))?;
+            Some(Credentials::new(user.clone(), pw))
+        }
+        _ => None,
+    };
+    Ok(Transport::Smtp(Arc::new(SmtpServer {
+        cfg: s.clone(),
+        credentials,
+        tls,
+        rustls,
+        slots: (0..s.senders.max(1))
+            .map(|_| tokio::sync::Mutex::new(None))
+            .collect(),
+    })))
 }
 
-/// Backoff after `attempts` failures: 30 s doubling, at most 1 hour.
+/// Backoff after `attempts` failures of one message: 30 s doubling, at most 1 hour.
 pub fn backoff(attempts: i64, base_seconds: u64) -> Duration {
     let secs = base_seconds.saturating_mul(1u64 << attempts.clamp(0, 12));
     Duration::from_secs(secs.min(3600))
 }
 
 /// What one flush did.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Flushed {
     pub sent: usize,
     pub retry: usize,
     pub failed: usize,
+    /// The server could not be reached: the queue waits, untouched (`Some(why)`).
+    pub down: Option<String>,
 }
 
-/// Sends every due outbox row once. The store lock is never held across a send.
+/// Rows leased at a time.
+const LEASE_BATCH: usize = 200;
+/// A lease outlives any batch's sends; a sender that died releases its rows when it runs out.
+const LEASE_SECONDS: i64 = 600;
+
+/// Which sender slot a recipient's messages go through: always the same one.
+fn slot_of(recipient: &str, slots: usize) -> usize {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    recipient.to_lowercase().hash(&mut h);
+    (h.finish() % slots.max(1) as u64) as usize
+}
+
+/// Sends everything due, batch by batch, until the queue is empty, nothing more can go, or
+/// the server is down.
 pub async fn flush(
-    store: &Mutex<Store>,
+    db: &Db,
     config: &Config,
     transport: &Transport,
     now: DateTime<FixedOffset>,
 ) -> anyhow::Result<Flushed> {
     let mut out = Flushed::default();
     loop {
-        let rows: Vec<OutboxRow> = {
-            let s = store
-                .lock()
-                .map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
-            s.due_outbox(&now.to_rfc3339(), 50)?
-        };
+        let (now_s, until) = (
+            now.to_rfc3339(),
+            (now + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339(),
+        );
+        let rows = db
+            .call(move |s| s.lease_outbox(&now_s, &until, LEASE_BATCH))
+            .await??;
         if rows.is_empty() {
             return Ok(out);
         }
+        let slots = transport.senders();
+        let mut lanes: Vec<Vec<OutboxRow>> = vec![Vec::new(); slots];
+        for r in rows {
+            lanes[slot_of(&r.recipient, slots)].push(r);
+        }
+        let from = config.bot.address.clone();
+        let sends = lanes.into_iter().enumerate().map(|(slot, lane)| {
+            let from = from.clone();
+            async move {
+                let mut results = Vec::with_capacity(lane.len());
+                // A recipient held back in this lane (a refusal): his later rows wait, in order.
+                let mut held: Vec<String> = Vec::new();
+                let mut down = None;
+                for row in lane {
+                    if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient)) {
+                        results.push((row, Err(None)));
+                        continue;
+                    }
+                    let r = transport
+                        .send(slot, &from, &row.recipient, &row.raw, &row.message_id)
+                        .await;
+                    match r {
+                        Ok(()) => results.push((row, Ok(()))),
+                        Err(SendError::Down(e)) => {
+                            down = Some(e);
+                            results.push((row, Err(None)));
+                        }
+                        Err(e) => {
+                            held.push(row.recipient.clone());
+                            results.push((row, Err(Some(e))));
+                        }
+                    }
+                }
+                (results, down)
+            }
+        });
+        let lanes = futures::future::join_all(sends).await;
+        let mut outcomes = Vec::new();
+        let mut permanent = Vec::new();
         let mut progressed = false;
-        for row in rows {
-            let result = transport
-                .send(
-                    &config.bot.address,
-                    &row.recipient,
-                    &row.raw,
-                    &row.message_id,
-                )
-                .await;
-            let s = store
-                .lock()
-                .map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
-            match result {
-                Ok(()) => {
-                    s.mark_sent(row.id, &now.to_rfc3339())?;
-                    out.sent += 1;
-                    progressed = true;
-                }
-                Err(SendError::Transient(e)) => {
-                    let next = now
-                        + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
-                            .unwrap_or_default();
-                    tracing::warn!(to = %row.recipient, error = %e, "send failed, will retry");
-                    s.mark_retry(row.id, &next.to_rfc3339(), &e)?;
-                    out.retry += 1;
-                }
-                Err(SendError::Permanent(e)) => {
-                    tracing::error!(to = %row.recipient, error = %e, "send failed permanently");
-                    drop(s);
-                    let mut s = store
-                        .lock()
-                        .map_err(|_| anyhow::anyhow!("store lock poisoned"))?;
-                    undeliverable(&mut s, config, &row, &e, now)?;
-                    out.failed += 1;
-                    progressed = true;
-                }
+        for (results, down) in lanes {
+            if let Some(d) = down {
+                out.down = Some(d);
+            }
+            for (row, r) in results {
+                let outcome = match r {
+                    Ok(()) => {
+                        out.sent += 1;
+                        progressed = true;
+                        SendOutcome::Sent
+                    }
+                    Err(None) => SendOutcome::Unsent,
+                    Err(Some(SendError::Transient(e))) => {
+                        tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
+                        out.retry += 1;
+                        let next = now
+                            + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
+                                .unwrap_or_default();
+                        SendOutcome::Retry {
+                            next_attempt: next.to_rfc3339(),
+                            error: e,
+                        }
+                    }
+                    Err(Some(SendError::Permanent(e) | SendError::Down(e))) => {
+                        tracing::error!(to = %row.recipient, error = %e, "message refused for good");
+                        out.failed += 1;
+                        progressed = true;
+                        permanent.push((row, e));
+                        continue;
+                    }
+                };
+                outcomes.push((row.id, outcome));
             }
         }
-        if !progressed {
+        let now_s = now.to_rfc3339();
+        db.call(move |s| s.finish_sends(&outcomes, &now_s)).await??;
+        for (row, e) in permanent {
+            let cfg = config.clone();
+            db.call(move |s| undeliverable(s, &cfg, &row, &e, now))
+                .await??;
+        }
+        if out.down.is_some() || !progressed {
             return Ok(out);
         }
     }
@@ -240,7 +476,7 @@ pub async fn flush(
 
 /// Records a permanent failure and tells the people responsible once: the arbiter of the
 /// game (or the admin), never about a message that was itself such a notice.
-fn undeliverable(
+pub fn undeliverable(
     store: &mut Store,
     config: &Config,
     row: &OutboxRow,
@@ -267,7 +503,7 @@ fn undeliverable(
                 error
             );
             let message_id = crate::mail::outbound::stable_message_id(
-                &format!("undeliverable:{}", row.message_id),
+                &format!("{}:undeliverable:{}", store.instance(), row.message_id),
                 &config.bot.address,
             );
             let o = crate::mail::outbound::Outgoing {
@@ -350,7 +586,7 @@ players = [ { name = "A", email = "a@example.test" }, { name = "B", email = "b@e
             SendError::Permanent("550 no such user".into()),
         )]));
         let t = Transport::Stub(sent.clone(), fail);
-        let store = Mutex::new(store);
+        let store = Db::spawn(store);
         let now = "2026-01-02T00:00:00+00:00".parse().unwrap();
         let f = flush(&store, &cfg, &t, now).await.unwrap();
         assert_eq!(
@@ -377,7 +613,7 @@ players = [ { name = "A", email = "a@example.test" }, { name = "B", email = "b@e
             SendError::Transient("451 try later".into()),
         )]));
         let t = Transport::Stub(sent.clone(), fail.clone());
-        let store = Mutex::new(store);
+        let store = Db::spawn(store);
         let now: DateTime<FixedOffset> = "2026-01-02T00:00:00+00:00".parse().unwrap();
         assert_eq!(flush(&store, &cfg, &t, now).await.unwrap().retry, 1);
         assert_eq!(

@@ -39,8 +39,39 @@ pub async fn timed<T>(what: &str, f: impl std::future::Future<Output = Result<T>
 #[derive(Debug)]
 pub struct Fetched {
     pub uid: u32,
+    /// The whole message, or its first `max_bytes` when the server reported it larger.
     pub raw: Vec<u8>,
     pub internal_date: Option<DateTime<FixedOffset>>,
+    /// `RFC822.SIZE` as the server reported it.
+    pub size: Option<u32>,
+}
+
+/// UIDs named in one command: a long list would exceed the servers' command line limits
+/// (RFC 7162 §4 recommends at most 8,192 octets).
+const UID_SET_CHUNK: usize = 500;
+
+/// An IMAP sequence set for ascending UIDs, with runs written as ranges (`3:7,9`).
+pub fn uid_set(uids: &[u32]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < uids.len() {
+        let start = uids[i];
+        let mut end = start;
+        while i + 1 < uids.len() && uids[i + 1] == end.wrapping_add(1) {
+            i += 1;
+            end = uids[i];
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        if start == end {
+            out.push_str(&start.to_string());
+        } else {
+            out.push_str(&format!("{start}:{end}"));
+        }
+        i += 1;
+    }
+    out
 }
 
 /// The rustls client configuration: web PKI roots plus an optional private CA.
@@ -127,30 +158,51 @@ pub async fn new_uids(session: &mut ImapSession, last: u32) -> Result<Vec<u32>> 
     Ok(uids)
 }
 
-/// Fetches whole messages without setting `\Seen`.
-pub async fn fetch(session: &mut ImapSession, uids: &[u32]) -> Result<Vec<Fetched>> {
+/// Fetches messages without setting `\Seen`: first their sizes, then each whole — or, for one
+/// larger than `max_bytes`, only its first `max_bytes` (it is stored cut and answered "too
+/// large"), so one huge letter never has to fit in memory (issue 8 items 4, 13).
+pub async fn fetch(session: &mut ImapSession, uids: &[u32], max_bytes: usize) -> Result<Vec<Fetched>> {
     if uids.is_empty() {
         return Ok(Vec::new());
     }
-    let set = uids
+    let mut sizes = std::collections::HashMap::new();
+    for chunk in uids.chunks(UID_SET_CHUNK) {
+        let items: Vec<_> = session
+            .uid_fetch(uid_set(chunk), "(UID RFC822.SIZE)")
+            .await?
+            .try_collect()
+            .await?;
+        for f in &items {
+            if let (Some(uid), Some(size)) = (f.uid, f.size) {
+                sizes.insert(uid, size);
+            }
+        }
+    }
+    let (big, small): (Vec<u32>, Vec<u32>) = uids
         .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let stream = session
-        .uid_fetch(set, "(UID INTERNALDATE BODY.PEEK[])")
-        .await?;
-    let items: Vec<_> = stream.try_collect().await?;
-    let mut out: Vec<Fetched> = items
-        .iter()
-        .filter_map(|f| {
-            Some(Fetched {
-                uid: f.uid?,
-                raw: f.body()?.to_vec(),
-                internal_date: f.internal_date(),
-            })
-        })
-        .collect();
+        .partition(|u| sizes.get(u).is_some_and(|s| *s as usize > max_bytes));
+    let mut out = Vec::with_capacity(uids.len());
+    for (set, query) in [
+        (small, "(UID INTERNALDATE BODY.PEEK[])".to_string()),
+        (big, format!("(UID INTERNALDATE BODY.PEEK[]<0.{max_bytes}>)")),
+    ] {
+        for chunk in set.chunks(UID_SET_CHUNK) {
+            let items: Vec<_> = session
+                .uid_fetch(uid_set(chunk), &query)
+                .await?
+                .try_collect()
+                .await?;
+            out.extend(items.iter().filter_map(|f| {
+                let uid = f.uid?;
+                Some(Fetched {
+                    uid,
+                    raw: f.body()?.to_vec(),
+                    internal_date: f.internal_date(),
+                    size: sizes.get(&uid).copied(),
+                })
+            }));
+        }
+    }
     out.sort_by_key(|f| f.uid);
     Ok(out)
 }
@@ -161,23 +213,18 @@ pub async fn mark_done(
     uids: &[u32],
     folder: Option<&str>,
 ) -> Result<()> {
-    if uids.is_empty() {
-        return Ok(());
-    }
-    let set = uids
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    match folder {
-        None => {
-            let stream = session.uid_store(&set, "+FLAGS.SILENT (\\Seen)").await?;
-            let _: Vec<_> = stream.try_collect().await?;
-        }
-        Some(folder) => {
-            if session.uid_mv(&set, folder).await.is_err() {
-                session.create(folder).await.ok();
-                session.uid_mv(&set, folder).await?;
+    for chunk in uids.chunks(UID_SET_CHUNK) {
+        let set = uid_set(chunk);
+        match folder {
+            None => {
+                let stream = session.uid_store(&set, "+FLAGS.SILENT (\\Seen)").await?;
+                let _: Vec<_> = stream.try_collect().await?;
+            }
+            Some(folder) => {
+                if session.uid_mv(&set, folder).await.is_err() {
+                    session.create(folder).await.ok();
+                    session.uid_mv(&set, folder).await?;
+                }
             }
         }
     }

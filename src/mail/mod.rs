@@ -6,8 +6,10 @@
 //! - `render`   reply texts in bg / ru / en
 //! - `deliver`  the outbox worker: SMTP or `.eml` files, retries
 //! - `imap`     fetching by UID, IDLE, marking processed letters
+//! - `headers`  Message-ID and arrival from the header block alone (before the letter is stored)
 
 pub mod deliver;
+pub mod headers;
 pub mod html;
 pub mod imap;
 pub mod inbound;

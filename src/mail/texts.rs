@@ -78,3 +78,28 @@ pub fn captain_no_moves(lang: Lang) -> String {
         Lang::En => "A captain does not send moves: moves come from the player himself. Nothing was changed.".into(),
     }
 }
+
+/// A letter set aside after its processing failed `max_attempts` times (issue 8).
+pub fn set_aside(lang: Lang) -> String {
+    match lang {
+        Lang::Bg => "Писмото Ви не можа да бъде обработено поради вътрешна грешка на amici и беше отделено настрана; съдията и администраторът са уведомени. Нищо не е променено и не е наложено наказание. Моля, изпратете хода си отново с кратко писмо с обикновен текст.".into(),
+        Lang::Ru => "Ваше письмо не удалось обработать из-за внутренней ошибки amici, оно отложено; администратор уведомлён. Ничего не изменено, штрафа нет. Пожалуйста, пришлите ход ещё раз коротким письмом простым текстом.".into(),
+        Lang::En => "Your letter could not be processed because of an internal error in amici and was set aside; the administrator has been told. Nothing was changed and no penalty was given. Please send your move again in a short plain-text letter.".into(),
+    }
+}
+
+/// To the arbiter, once a day: a known player's letters beyond the daily limit are ignored.
+pub fn rate_limited(lang: Lang, from: &str, limit: u32) -> String {
+    match lang {
+        Lang::Bg => format!("Днес от {from} пристигнаха повече от {limit} писма (дневният лимит). Следващите писма от този адрес днес се съхраняват, но не се обработват. Проверете дали адресът не се използва от някой друг."),
+        Lang::Ru => format!("Сегодня от {from} пришло больше {limit} писем (дневной лимит). Следующие письма с этого адреса сегодня сохраняются, но не обрабатываются. Проверьте, не использует ли адрес кто-то другой."),
+        Lang::En => format!("More than {limit} letters arrived from {from} today (the daily limit). Further letters from this address today are stored but not processed. Please check that nobody else is using the address."),
+    }
+}
+
+/// To the admin: a letter reused an earlier, different letter's Message-ID (issue 8 item 11).
+pub fn reused_message_id(inbound_id: i64, message_id: &str, from: &str) -> String {
+    format!(
+        "Letter {inbound_id} from {from} carries the Message-ID <{message_id}> of an earlier, different letter. It was stored and processed as a letter of its own; if it is a forgery or a broken mail client, please look into it.\n\n— amici\n"
+    )
+}

@@ -5,12 +5,16 @@
 //! it, and processing it — new game records, outbox rows, `inbound.status = 'done'` — is one
 //! transaction ([`Store::transaction`]).
 
+pub mod actor;
+
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use sha2::{Digest, Sha256};
 
 use crate::rules::game::GameRecord;
+
+pub use actor::Db;
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
@@ -104,18 +108,44 @@ CREATE TABLE meta (
     key         TEXT PRIMARY KEY,
     value       TEXT NOT NULL
 );
+"#, r#"
+-- Issue 8: work is claimed, not read; poison letters are set aside; outbox rows are leased.
+ALTER TABLE inbound ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE inbound ADD COLUMN last_error TEXT;
+-- The size the server reported; `raw` holds only its first max_message_bytes when larger.
+ALTER TABLE inbound ADD COLUMN size INTEGER;
+-- SHA-256 of the body (after the header block): tells a re-delivery (same Message-ID, same
+-- body, another Received: line) from a different letter reusing a Message-ID.
+ALTER TABLE inbound ADD COLUMN body_hash TEXT;
+-- A different letter that reused an earlier letter's Message-ID keeps it here (message_id is
+-- then NULL, so the unique index still dedupes re-deliveries).
+ALTER TABLE inbound ADD COLUMN reused_message_id TEXT;
+CREATE INDEX inbound_source ON inbound(source);
+DROP INDEX inbound_pending;
+CREATE INDEX inbound_pending ON inbound(status, id) WHERE status = 'pending';
+
+ALTER TABLE outbox ADD COLUMN lease_until TEXT;
+DROP INDEX outbox_pending;
+CREATE INDEX outbox_unsent ON outbox(status, id) WHERE status IN ('pending', 'sending');
+CREATE INDEX outbox_message_id_game ON outbox(game, kind);
 "#];
 
-/// One row of the inbound log.
+/// One row of the inbound log, claimed for processing.
 #[derive(Clone, Debug)]
 pub struct InboundRow {
     pub id: i64,
     pub raw: Vec<u8>,
     pub arrived: String,
     pub source: String,
+    /// Failed or panicked attempts so far (a poison letter is set aside after a few).
+    pub attempts: i64,
+    /// The size the server reported when larger than what `raw` holds.
+    pub size: Option<i64>,
+    /// The letter reused the Message-ID of an earlier, different letter.
+    pub reused_message_id: Option<String>,
 }
 
-/// One pending outbox row.
+/// One outbox row leased for sending.
 #[derive(Clone, Debug)]
 pub struct OutboxRow {
     pub id: i64,
@@ -141,13 +171,41 @@ pub struct NewOutgoing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stored {
     New(i64),
-    /// Same Message-ID, or same bytes when it has none: already stored.
+    /// Same Message-ID and body, or same bytes: already stored.
     Duplicate(i64),
+    /// A different letter reusing the Message-ID of an earlier one: stored as new, and the
+    /// admin is told when it is processed.
+    ReusedId(i64),
+}
+
+/// How one leased outbox row fared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SendOutcome {
+    Sent,
+    /// A transient refusal of this message: retried at `next_attempt` (RFC 3339).
+    Retry { next_attempt: String, error: String },
+    /// Not attempted (the server went away, or an earlier message to the same recipient is
+    /// held back): back to the queue as it was, no attempt counted.
+    Unsent,
+}
+
+/// A raw letter to store, with where it came from.
+#[derive(Clone, Debug)]
+pub struct RawLetter<'a> {
+    pub raw: &'a [u8],
+    pub message_id: Option<&'a str>,
+    pub arrived: &'a str,
+    pub source: &'a str,
+    /// The size the server reported, when `raw` was cut to the limit.
+    pub size: Option<i64>,
 }
 
 /// The database.
 pub struct Store {
     conn: Connection,
+    /// This database's own random id (meta `instance`): seeds every Message-ID, so a restored
+    /// copy or a second database never reuses one.
+    instance: String,
 }
 
 /// How far ahead the tick's next work for a game is searched.
@@ -164,6 +222,38 @@ pub fn hash(raw: &[u8]) -> String {
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The body of a raw message: what follows the first empty line (all of it if none).
+fn body_of(raw: &[u8]) -> &[u8] {
+    for (i, w) in raw.windows(2).enumerate() {
+        if w == b"\n\n" {
+            return &raw[i + 2..];
+        }
+        if w == b"\r\n" && raw[i + 2..].starts_with(b"\r\n") {
+            return &raw[i + 4..];
+        }
+    }
+    raw
+}
+
+/// 128 random bits, hex, from the OS-seeded hasher keys (no extra dependency for one id).
+fn random_hex() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut out = String::new();
+    for i in 0..2u8 {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u8(i);
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0),
+        );
+        h.write_u32(std::process::id());
+        out.push_str(&format!("{:016x}", h.finish()));
+    }
+    out
+}
+
 impl Store {
     /// Opens (creating if needed) and migrates the database.
     pub fn open(path: &Path) -> Result<Store> {
@@ -178,31 +268,78 @@ impl Store {
 
     fn init(conn: Connection) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
-        // WAL: readers (status) never block the daemon; NORMAL sync is durable in WAL mode
-        // except on power loss, FULL is used because a lost letter is worse than a slow one.
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // WAL: readers (status) never block the daemon. FULL: the commit that acknowledges
+        // work is on disk, because a lost letter is worse than a slow one. Switching a fresh
+        // file to WAL can be refused while another process does the same: retry briefly.
+        let mut tries = 0;
+        loop {
+            match conn.pragma_update(None, "journal_mode", "WAL") {
+                Ok(()) => break,
+                Err(e) if tries < 100 && is_busy(&e) => {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn,
+            instance: String::new(),
+        };
         store.migrate()?;
         Ok(store)
     }
 
+    /// Applies the missing migrations inside one IMMEDIATE transaction, reading the version
+    /// inside it: two processes starting on a fresh file never both create the tables.
     fn migrate(&mut self) -> Result<()> {
-        let version: i64 = self
+        let tx = self
             .conn
-            .pragma_query_value(None, "user_version", |r| r.get(0))?;
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         let latest = MIGRATIONS.len() as i64;
         if version > latest {
             return Err(StoreError::TooNew(version, latest));
         }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = self.conn.transaction()?;
+        for sql in MIGRATIONS.iter().skip(version as usize) {
             tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
-            tx.commit()?;
         }
+        if version < latest {
+            tx.pragma_update(None, "user_version", latest)?;
+        }
+        let instance: Option<String> = tx
+            .query_row("SELECT value FROM meta WHERE key = 'instance'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let instance = match instance {
+            Some(i) => i,
+            None => {
+                let i = random_hex();
+                tx.execute(
+                    "INSERT INTO meta (key, value) VALUES ('instance', ?1)",
+                    [&i],
+                )?;
+                i
+            }
+        };
+        tx.commit()?;
+        self.instance = instance;
         Ok(())
+    }
+
+    /// This database's random instance id.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    fn tx_of<'c>(&'c self, conn: &'c Connection) -> Tx<'c> {
+        Tx {
+            tx: conn,
+            instance: &self.instance,
+        }
     }
 
     /// Runs `f` in one immediate transaction; commits only if it returns Ok.
@@ -214,7 +351,10 @@ impl Store {
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(StoreError::from)?;
-        let out = f(&Tx { tx: &tx })?;
+        let out = f(&Tx {
+            tx: &tx,
+            instance: &self.instance,
+        })?;
         tx.commit().map_err(StoreError::from)?;
         Ok(out)
     }
@@ -238,57 +378,100 @@ impl Store {
         })
     }
 
-    /// Letters stored but not yet processed, oldest first.
-    pub fn pending_inbound(&self) -> Result<Vec<InboundRow>> {
-        let mut st = self.conn.prepare(
-            "SELECT id, raw, arrived, source FROM inbound WHERE status = 'pending' ORDER BY id",
+    /// Stores a FETCH chunk and the mailbox cursor in one transaction (group commit: one
+    /// fsync for the chunk). The cursor advances to `last_uid` only with the letters stored.
+    pub fn store_chunk(
+        &mut self,
+        letters: &[RawLetter<'_>],
+        imap: Option<(&str, u32, u32)>,
+    ) -> Result<Vec<Stored>> {
+        self.transaction(|tx| {
+            let mut out = Vec::with_capacity(letters.len());
+            for l in letters {
+                out.push(tx.store_letter(l)?);
+            }
+            if let Some((mailbox, validity, uid)) = imap {
+                tx.set_imap_state(mailbox, validity, uid)?;
+            }
+            Ok::<_, StoreError>(out)
+        })
+    }
+
+    /// Ids of letters stored and not yet processed, oldest first (a hint: each is claimed
+    /// inside the transaction that processes it).
+    pub fn pending_ids(&self, limit: usize) -> Result<Vec<i64>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT id FROM inbound WHERE status = 'pending' ORDER BY id LIMIT ?1",
         )?;
         let rows = st
-            .query_map([], |r| {
-                Ok(InboundRow {
-                    id: r.get(0)?,
-                    raw: r.get(1)?,
-                    arrived: r.get(2)?,
-                    source: r.get(3)?,
-                })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+            .query_map([limit as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?;
         Ok(rows)
     }
 
-    /// Outbox rows due for sending at `now` (RFC 3339), oldest first.
+    /// Unsent outbox rows (pending or leased), for tests and status.
+    pub fn unsent_count(&self) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Leases up to `limit` outbox rows due at `now` for `lease_seconds`: taken inside one
+    /// transaction (`status = 'sending'`), so two senders never send the same row. Rows to one
+    /// recipient are leased in queue order: a recipient whose earlier message is waiting (a
+    /// retry not yet due, or leased by another sender) gets nothing now.
+    pub fn lease_outbox(
+        &mut self,
+        now: &str,
+        lease_until: &str,
+        limit: usize,
+    ) -> Result<Vec<OutboxRow>> {
+        self.transaction(|tx| tx.lease_outbox(now, lease_until, limit))
+    }
+
+    /// Gives back every lease (start-up of the one `amici run`: whoever held them is gone).
+    pub fn release_leases(&mut self) -> Result<usize> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET status = 'pending', lease_until = NULL WHERE status = 'sending'",
+            [],
+        )?)
+    }
+
+    /// Records how leased rows fared, in one transaction.
+    pub fn finish_sends(&mut self, results: &[(i64, SendOutcome)], now: &str) -> Result<()> {
+        self.transaction(|tx| {
+            for (id, r) in results {
+                match r {
+                    SendOutcome::Sent => tx.tx.execute(
+                        "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, lease_until = NULL WHERE id = ?1 AND status = 'sending'",
+                        params![id, now],
+                    )?,
+                    SendOutcome::Retry { next_attempt, error } => tx.tx.execute(
+                        "UPDATE outbox SET status = 'pending', attempts = attempts + 1, next_attempt = ?2, last_error = ?3, lease_until = NULL WHERE id = ?1 AND status = 'sending'",
+                        params![id, next_attempt, error],
+                    )?,
+                    SendOutcome::Unsent => tx.tx.execute(
+                        "UPDATE outbox SET status = 'pending', lease_until = NULL WHERE id = ?1 AND status = 'sending'",
+                        [id],
+                    )?,
+                };
+            }
+            Ok::<_, StoreError>(())
+        })
+    }
+
+    /// Pending outbox rows due at `now`, oldest first, without leasing them (tests, status).
     pub fn due_outbox(&self, now: &str, limit: usize) -> Result<Vec<OutboxRow>> {
         let mut st = self.conn.prepare(
             "SELECT id, message_id, recipient, kind, game, raw, attempts FROM outbox
              WHERE status = 'pending' AND (next_attempt IS NULL OR next_attempt <= ?1) ORDER BY id LIMIT ?2",
         )?;
         let rows = st
-            .query_map(params![now, limit as i64], |r| {
-                Ok(OutboxRow {
-                    id: r.get(0)?,
-                    message_id: r.get(1)?,
-                    recipient: r.get(2)?,
-                    kind: r.get(3)?,
-                    game: r.get(4)?,
-                    raw: r.get(5)?,
-                    attempts: r.get(6)?,
-                })
-            })?
+            .query_map(params![now, limit as i64], outbox_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
-    }
-
-    pub fn mark_sent(&self, id: i64, now: &str) -> Result<()> {
-        self.conn.execute("UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1 WHERE id = ?1", params![id, now])?;
-        Ok(())
-    }
-
-    pub fn mark_retry(&self, id: i64, next_attempt: &str, error: &str) -> Result<()> {
-        self.conn.execute(
-            "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?2, last_error = ?3 WHERE id = ?1",
-            params![id, next_attempt, error],
-        )?;
-        Ok(())
     }
 
     /// IMAP progress of a mailbox: (uidvalidity, last uid stored).
@@ -304,7 +487,7 @@ impl Store {
     }
 
     pub fn set_imap_state(&self, mailbox: &str, validity: u32, last_uid: u32) -> Result<()> {
-        Tx { tx: &self.conn }.set_imap_state(mailbox, validity, last_uid)
+        self.tx_of(&self.conn).set_imap_state(mailbox, validity, last_uid)
     }
 
     /// Is the inbound row with this IMAP source processed?
@@ -322,11 +505,11 @@ impl Store {
 
     /// All game records, in id order.
     pub fn games(&self) -> Result<Vec<GameRecord>> {
-        Tx { tx: &self.conn }.games()
+        self.tx_of(&self.conn).games()
     }
 
     pub fn game(&self, id: &str) -> Result<Option<GameRecord>> {
-        Tx { tx: &self.conn }.game(id)
+        self.tx_of(&self.conn).game(id)
     }
 
     /// The audit log: (game, kind, detail), oldest first.
@@ -348,7 +531,7 @@ impl Store {
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
-        Tx { tx: &self.conn }.set_meta(key, value)
+        self.tx_of(&self.conn).set_meta(key, value)
     }
 
     /// Counts of inbound rows by status (for status output and tests).
@@ -361,13 +544,47 @@ impl Store {
     }
 }
 
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+fn outbox_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxRow> {
+    Ok(OutboxRow {
+        id: r.get(0)?,
+        message_id: r.get(1)?,
+        recipient: r.get(2)?,
+        kind: r.get(3)?,
+        game: r.get(4)?,
+        raw: r.get(5)?,
+        attempts: r.get(6)?,
+    })
+}
+
+/// What became of a letter whose processing failed or panicked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Left pending: it is tried again later.
+    Retry,
+    /// Tried `max` times: set aside (`status = 'failed'`), never tried again.
+    SetAside,
+}
+
 /// The operations available inside one transaction.
 pub struct Tx<'a> {
     tx: &'a Connection,
+    instance: &'a str,
 }
 
 impl Tx<'_> {
     fn _assert_tx(_: &Transaction<'_>) {}
+
+    /// This database's random instance id (seeds Message-IDs).
+    pub fn instance(&self) -> &str {
+        self.instance
+    }
 
     pub fn store_inbound(
         &self,
@@ -376,46 +593,180 @@ impl Tx<'_> {
         arrived: &str,
         source: &str,
     ) -> Result<Stored> {
-        let h = hash(raw);
-        let existing: Option<i64> = self
+        self.store_letter(&RawLetter {
+            raw,
+            message_id,
+            arrived,
+            source,
+            size: None,
+        })
+    }
+
+    /// Stores one raw letter unless it is a re-delivery of one stored before: same bytes, or
+    /// same Message-ID with the same body (another `Received:` line on top). A different letter
+    /// with a known Message-ID is stored as new, the reused id kept beside it.
+    pub fn store_letter(&self, l: &RawLetter<'_>) -> Result<Stored> {
+        let h = hash(l.raw);
+        let body = hash(body_of(l.raw));
+        if let Some(id) = self
             .tx
-            .query_row(
-                "SELECT id FROM inbound WHERE hash = ?1 OR (?2 IS NOT NULL AND message_id = ?2)",
-                params![h, message_id],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = existing {
+            .prepare_cached("SELECT id FROM inbound WHERE hash = ?1")?
+            .query_row([&h], |r| r.get::<_, i64>(0))
+            .optional()?
+        {
             return Ok(Stored::Duplicate(id));
         }
-        self.tx.execute(
-            "INSERT INTO inbound (message_id, hash, raw, arrived, source) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![message_id, h, raw, arrived, source],
+        let mut message_id = l.message_id;
+        let mut reused = None;
+        if let Some(mid) = l.message_id {
+            let earlier: Option<(i64, Option<String>)> = self
+                .tx
+                .prepare_cached("SELECT id, body_hash FROM inbound WHERE message_id = ?1")?
+                .query_row([mid], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()?;
+            match earlier {
+                // Rows from before body hashes were kept: the old rule (same id = same letter).
+                Some((id, None)) => return Ok(Stored::Duplicate(id)),
+                Some((id, Some(b))) if b == body => return Ok(Stored::Duplicate(id)),
+                Some(_) => {
+                    message_id = None;
+                    reused = Some(mid);
+                }
+                None => {}
+            }
+        }
+        self.tx
+            .prepare_cached(
+                "INSERT INTO inbound (message_id, hash, raw, arrived, source, size, body_hash, reused_message_id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![message_id, h, l.raw, l.arrived, l.source, l.size, body, reused])?;
+        let id = self.tx.last_insert_rowid();
+        Ok(if reused.is_some() {
+            Stored::ReusedId(id)
+        } else {
+            Stored::New(id)
+        })
+    }
+
+    /// Claims a pending letter for processing inside this transaction: `None` when another
+    /// process has taken or finished it since the id was read (exactly-once across processes).
+    pub fn claim_inbound(&self, id: i64) -> Result<Option<InboundRow>> {
+        Ok(self
+            .tx
+            .prepare_cached(
+                "UPDATE inbound SET status = 'processing' WHERE id = ?1 AND status = 'pending'
+                 RETURNING id, raw, arrived, source, attempts, size, reused_message_id",
+            )?
+            .query_row([id], |r| {
+                Ok(InboundRow {
+                    id: r.get(0)?,
+                    raw: r.get(1)?,
+                    arrived: r.get(2)?,
+                    source: r.get(3)?,
+                    attempts: r.get(4)?,
+                    size: r.get(5)?,
+                    reused_message_id: r.get(6)?,
+                })
+            })
+            .optional()?)
+    }
+
+    /// Records a failed or panicked attempt at a claimed letter: back to pending, or set
+    /// aside once it has failed `max` times.
+    pub fn inbound_failed(&self, id: i64, error: &str, max: u32, now: &str) -> Result<Failure> {
+        let attempts: i64 = self.tx.prepare_cached("UPDATE inbound SET attempts = attempts + 1, last_error = ?2 WHERE id = ?1 RETURNING attempts")?.query_row(
+            params![id, error],
+            |r| r.get(0),
         )?;
-        Ok(Stored::New(self.tx.last_insert_rowid()))
+        if attempts >= i64::from(max.max(1)) {
+            self.tx.prepare_cached("UPDATE inbound SET status = 'failed', outcome = ?2, processed = ?3 WHERE id = ?1")?.execute(params![id, format!("set aside after {attempts} attempt(s): {error}"), now])?;
+            Ok(Failure::SetAside)
+        } else {
+            self.tx.prepare_cached("UPDATE inbound SET status = 'pending' WHERE id = ?1")?.execute([id])?;
+            Ok(Failure::Retry)
+        }
+    }
+
+    /// The savepoint a letter is processed under inside a batch.
+    pub fn savepoint(&self) -> Result<()> {
+        self.tx.execute_batch("SAVEPOINT letter")?;
+        Ok(())
+    }
+
+    pub fn release(&self) -> Result<()> {
+        self.tx.execute_batch("RELEASE letter")?;
+        Ok(())
+    }
+
+    /// Undoes everything since [`Tx::savepoint`] and ends it.
+    pub fn rollback_to_savepoint(&self) -> Result<()> {
+        self.tx.execute_batch("ROLLBACK TO letter; RELEASE letter")?;
+        Ok(())
+    }
+
+    fn lease_outbox(&self, now: &str, lease_until: &str, limit: usize) -> Result<Vec<OutboxRow>> {
+        // The queue in order, without the bodies: which rows may go now.
+        let mut st = self.tx.prepare_cached(
+            "SELECT id, recipient, status, next_attempt, lease_until FROM outbox
+             WHERE status IN ('pending', 'sending') ORDER BY id",
+        )?;
+        let queue = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut held = std::collections::HashSet::new();
+        let mut take = Vec::new();
+        for (id, recipient, status, next, lease) in queue {
+            if take.len() >= limit {
+                break;
+            }
+            let key = recipient.to_lowercase();
+            if held.contains(&key) {
+                continue;
+            }
+            let free = match status.as_str() {
+                "pending" => next.as_deref().is_none_or(|n| n <= now),
+                // A lease that ran out: its sender died; the row goes again.
+                _ => lease.as_deref().is_none_or(|l| l <= now),
+            };
+            if free {
+                take.push(id);
+            } else {
+                held.insert(key);
+            }
+        }
+        let mut rows = Vec::with_capacity(take.len());
+        let mut st = self.tx.prepare_cached(
+            "UPDATE outbox SET status = 'sending', lease_until = ?2 WHERE id = ?1
+             RETURNING id, message_id, recipient, kind, game, raw, attempts",
+        )?;
+        for id in take {
+            rows.push(st.query_row(params![id, lease_until], outbox_row)?);
+        }
+        Ok(rows)
     }
 
     pub fn mark_inbound_done(&self, id: i64, outcome: &str, now: &str) -> Result<()> {
-        self.tx.execute(
-            "UPDATE inbound SET status = 'done', outcome = ?2, processed = ?3 WHERE id = ?1",
-            params![id, outcome, now],
-        )?;
+        self.tx.prepare_cached("UPDATE inbound SET status = 'done', outcome = ?2, processed = ?3 WHERE id = ?1")?.execute(params![id, outcome, now])?;
         Ok(())
     }
 
     pub fn set_imap_state(&self, mailbox: &str, validity: u32, last_uid: u32) -> Result<()> {
-        self.tx.execute(
-            "INSERT INTO imap_state (mailbox, uidvalidity, last_uid) VALUES (?1, ?2, ?3)
-             ON CONFLICT(mailbox) DO UPDATE SET uidvalidity = ?2, last_uid = max(CASE WHEN uidvalidity = ?2 THEN last_uid ELSE 0 END, ?3)",
-            params![mailbox, validity, last_uid],
-        )?;
+        self.tx.prepare_cached("INSERT INTO imap_state (mailbox, uidvalidity, last_uid) VALUES (?1, ?2, ?3)
+             ON CONFLICT(mailbox) DO UPDATE SET uidvalidity = ?2, last_uid = max(CASE WHEN uidvalidity = ?2 THEN last_uid ELSE 0 END, ?3)")?.execute(params![mailbox, validity, last_uid])?;
         Ok(())
     }
 
     pub fn game(&self, id: &str) -> Result<Option<GameRecord>> {
-        let json: Option<String> = self
-            .tx
-            .query_row("SELECT record FROM games WHERE id = ?1", [id], |r| r.get(0))
+        let json: Option<String> = self.tx.prepare_cached("SELECT record FROM games WHERE id = ?1")?.query_row( [id], |r| r.get(0))
             .optional()?;
         json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(id.to_string(), e)))
             .transpose()
@@ -456,7 +807,7 @@ impl Tx<'_> {
     pub fn games_of_tournament(&self, tournament: &str) -> Result<Vec<GameRecord>> {
         let mut st = self
             .tx
-            .prepare("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
+            .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
         let rows = st
             .query_map([tournament], |r| {
                 Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
@@ -469,13 +820,13 @@ impl Tx<'_> {
 
     /// Removes a game (only ever one nobody has played: a re-pairing before the start).
     pub fn delete_game(&self, id: &str) -> Result<()> {
-        self.tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        self.tx.prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([id])?;
         Ok(())
     }
 
     /// The games in which `email` plays, in id order.
     pub fn games_of(&self, email: &str) -> Result<Vec<GameRecord>> {
-        let mut st = self.tx.prepare(
+        let mut st = self.tx.prepare_cached(
             "SELECT id, record FROM games WHERE white = ?1 OR black = ?1 ORDER BY tournament, n",
         )?;
         let rows = st
@@ -492,11 +843,8 @@ impl Tx<'_> {
     pub fn put_game(&self, n: u32, record: &GameRecord) -> Result<()> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
-        self.tx.execute(
-            "INSERT INTO games (id, tournament, n, white, black, finished, record, next_due) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7, next_due = ?8",
-            params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json, due(record)],
-        )?;
+        self.tx.prepare_cached("INSERT INTO games (id, tournament, n, white, black, finished, record, next_due) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7, next_due = ?8")?.execute(params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json, due(record)])?;
         Ok(())
     }
 
@@ -504,27 +852,18 @@ impl Tx<'_> {
     pub fn update_game(&self, record: &GameRecord) -> Result<()> {
         let json =
             serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
-        self.tx.execute(
-            "UPDATE games SET record = ?2, finished = ?3, next_due = ?4, white = ?5, black = ?6 WHERE id = ?1",
-            params![record.id, json, record.result.is_some(), due(record), record.white, record.black],
-        )?;
+        self.tx.prepare_cached("UPDATE games SET record = ?2, finished = ?3, next_due = ?4, white = ?5, black = ?6 WHERE id = ?1")?.execute(params![record.id, json, record.result.is_some(), due(record), record.white, record.black])?;
         Ok(())
     }
 
     pub fn queue(&self, inbound_id: Option<i64>, out: &NewOutgoing, now: &str) -> Result<()> {
-        self.tx.execute(
-            "INSERT OR IGNORE INTO outbox (message_id, inbound_id, recipient, kind, game, raw, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![out.message_id, inbound_id, out.recipient, out.kind, out.game, out.raw, now],
-        )?;
+        self.tx.prepare_cached("INSERT OR IGNORE INTO outbox (message_id, inbound_id, recipient, kind, game, raw, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?.execute(params![out.message_id, inbound_id, out.recipient, out.kind, out.game, out.raw, now])?;
         Ok(())
     }
 
     /// The game an earlier outgoing message (by Message-ID) was about.
     pub fn game_of_message(&self, message_id: &str) -> Result<Option<String>> {
-        Ok(self
-            .tx
-            .query_row(
-                "SELECT game FROM outbox WHERE message_id = ?1",
+        Ok(self.tx.prepare_cached("SELECT game FROM outbox WHERE message_id = ?1")?.query_row(
                 [message_id],
                 |r| r.get::<_, Option<String>>(0),
             )
@@ -533,31 +872,22 @@ impl Tx<'_> {
     }
 
     pub fn mark_failed(&self, id: i64, error: &str) -> Result<()> {
-        self.tx.execute(
-            "UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
-            params![id, error],
-        )?;
+        self.tx.prepare_cached("UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_error = ?2, lease_until = NULL WHERE id = ?1")?.execute(params![id, error])?;
         Ok(())
     }
 
     /// The Message-ID of the last message queued to `to` about `game`.
     pub fn last_message_to(&self, to: &str, game: &str) -> Result<Option<String>> {
-        Ok(self
-            .tx
-            .query_row("SELECT message_id FROM outbox WHERE recipient = ?1 AND game = ?2 ORDER BY id DESC LIMIT 1", params![to, game], |r| r.get(0))
+        Ok(self.tx.prepare_cached("SELECT message_id FROM outbox WHERE recipient = ?1 AND game = ?2 ORDER BY id DESC LIMIT 1")?.query_row( params![to, game], |r| r.get(0))
             .optional()?)
     }
 
     /// Counts a letter from `email` on `day`; returns (letters that day including this one,
     /// courtesy replies already sent that day).
     pub fn count_sender(&self, email: &str, day: &str) -> Result<(i64, i64)> {
-        self.tx.execute(
-            "INSERT INTO senders (email, day, letters) VALUES (?1, ?2, 1)
-             ON CONFLICT(email, day) DO UPDATE SET letters = letters + 1",
-            params![email, day],
-        )?;
-        Ok(self.tx.query_row(
-            "SELECT letters, courtesy FROM senders WHERE email = ?1 AND day = ?2",
+        self.tx.prepare_cached("INSERT INTO senders (email, day, letters) VALUES (?1, ?2, 1)
+             ON CONFLICT(email, day) DO UPDATE SET letters = letters + 1")?.execute(params![email, day])?;
+        Ok(self.tx.prepare_cached("SELECT letters, courtesy FROM senders WHERE email = ?1 AND day = ?2")?.query_row(
             params![email, day],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?)
@@ -565,10 +895,7 @@ impl Tx<'_> {
 
     /// Courtesy replies already sent to `email` on `day`.
     pub fn courtesy_sent(&self, email: &str, day: &str) -> Result<i64> {
-        Ok(self
-            .tx
-            .query_row(
-                "SELECT courtesy FROM senders WHERE email = ?1 AND day = ?2",
+        Ok(self.tx.prepare_cached("SELECT courtesy FROM senders WHERE email = ?1 AND day = ?2")?.query_row(
                 params![email, day],
                 |r| r.get(0),
             )
@@ -577,26 +904,23 @@ impl Tx<'_> {
     }
 
     pub fn note_courtesy(&self, email: &str, day: &str) -> Result<()> {
-        self.tx.execute(
-            "UPDATE senders SET courtesy = courtesy + 1 WHERE email = ?1 AND day = ?2",
-            params![email, day],
-        )?;
+        self.tx
+            .prepare_cached(
+                "INSERT INTO senders (email, day, courtesy) VALUES (?1, ?2, 1)
+                 ON CONFLICT(email, day) DO UPDATE SET courtesy = courtesy + 1",
+            )?
+            .execute(params![email, day])?;
         Ok(())
     }
 
     pub fn log_event(&self, at: &str, game: Option<&str>, kind: &str, detail: &str) -> Result<()> {
-        self.tx.execute(
-            "INSERT INTO events (at, game, kind, detail) VALUES (?1, ?2, ?3, ?4)",
-            params![at, game, kind, detail],
-        )?;
+        self.tx.prepare_cached("INSERT INTO events (at, game, kind, detail) VALUES (?1, ?2, ?3, ?4)")?.execute(params![at, game, kind, detail])?;
         Ok(())
     }
 
     /// A player's leave book (empty for a player who never took leave).
     pub fn leave_book(&self, email: &str) -> Result<crate::rules::leave::LeaveBook> {
-        let json: Option<String> = self
-            .tx
-            .query_row("SELECT leave FROM players WHERE email = ?1", [email], |r| {
+        let json: Option<String> = self.tx.prepare_cached("SELECT leave FROM players WHERE email = ?1")?.query_row( [email], |r| {
                 r.get(0)
             })
             .optional()?;
@@ -608,25 +932,17 @@ impl Tx<'_> {
     pub fn put_leave_book(&self, email: &str, book: &crate::rules::leave::LeaveBook) -> Result<()> {
         let json =
             serde_json::to_string(book).map_err(|e| StoreError::Record(email.to_string(), e))?;
-        self.tx.execute(
-            "INSERT INTO players (email, leave) VALUES (?1, ?2) ON CONFLICT(email) DO UPDATE SET leave = ?2",
-            params![email, json],
-        )?;
+        self.tx.prepare_cached("INSERT INTO players (email, leave) VALUES (?1, ?2) ON CONFLICT(email) DO UPDATE SET leave = ?2")?.execute(params![email, json])?;
         Ok(())
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
-        Ok(self
-            .tx
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+        Ok(self.tx.prepare_cached("SELECT value FROM meta WHERE key = ?1")?.query_row( [key], |r| r.get(0))
             .optional()?)
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
-        self.tx.execute(
-            "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",
-            params![key, value],
-        )?;
+        self.tx.prepare_cached("INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2")?.execute(params![key, value])?;
         Ok(())
     }
 }
@@ -636,21 +952,128 @@ mod tests {
     use super::*;
 
     #[test]
-    fn same_message_id_is_stored_once() {
+    fn same_message_id_and_body_is_stored_once_another_body_is_kept_as_a_reused_id() {
         let mut s = Store::memory().unwrap();
         let a = s
-            .store_inbound(b"one", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+            .store_inbound(b"Subject: a\r\n\r\none", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
             .unwrap();
-        let b = s
-            .store_inbound(b"two", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+        let Stored::New(first) = a else {
+            panic!("{a:?}")
+        };
+        // A re-delivery: another Received: line on top, the same body.
+        let again = s
+            .store_inbound(
+                b"Received: from relay\r\nSubject: a\r\n\r\none",
+                Some("x@y"),
+                "2026-01-01T00:00:00Z",
+                "ingest",
+                None,
+            )
             .unwrap();
-        assert!(matches!(a, Stored::New(_)));
-        assert_eq!(
-            b,
-            Stored::Duplicate(match a {
-                Stored::New(i) => i,
-                _ => unreachable!(),
+        assert_eq!(again, Stored::Duplicate(first));
+        // Another letter reusing the id: stored as its own, the reused id kept beside it.
+        let other = s
+            .store_inbound(b"Subject: b\r\n\r\ntwo", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+            .unwrap();
+        let Stored::ReusedId(id) = other else {
+            panic!("{other:?}")
+        };
+        let row = s.transaction(|tx| tx.claim_inbound(id)).unwrap().unwrap();
+        assert_eq!(row.reused_message_id.as_deref(), Some("x@y"));
+    }
+
+    #[test]
+    fn a_claimed_letter_cannot_be_claimed_again() {
+        let mut s = Store::memory().unwrap();
+        let Stored::New(id) = s.store_inbound(b"raw", None, "t", "ingest", None).unwrap() else {
+            panic!()
+        };
+        s.transaction(|tx| {
+            assert!(tx.claim_inbound(id)?.is_some());
+            assert!(tx.claim_inbound(id)?.is_none(), "taken inside this transaction");
+            tx.mark_inbound_done(id, "ok", "t")
+        })
+        .unwrap();
+        assert!(s.transaction(|tx| tx.claim_inbound(id)).unwrap().is_none(), "done");
+        assert!(s.pending_ids(10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_failing_letter_is_set_aside_after_max_attempts() {
+        let mut s = Store::memory().unwrap();
+        let Stored::New(id) = s.store_inbound(b"raw", None, "t", "ingest", None).unwrap() else {
+            panic!()
+        };
+        for expected in [Failure::Retry, Failure::Retry, Failure::SetAside] {
+            let f = s
+                .transaction(|tx| {
+                    tx.claim_inbound(id)?.expect("pending");
+                    tx.inbound_failed(id, "boom", 3, "t")
+                })
+                .unwrap();
+            assert_eq!(f, expected);
+        }
+        assert!(s.pending_ids(10).unwrap().is_empty());
+        assert!(s.transaction(|tx| tx.claim_inbound(id)).unwrap().is_none());
+    }
+
+    #[test]
+    fn outbox_rows_are_leased_once_and_one_recipients_rows_in_queue_order() {
+        let mut s = Store::memory().unwrap();
+        for (i, to) in ["a@x", "b@x", "a@x", "a@x"].iter().enumerate() {
+            let o = NewOutgoing {
+                message_id: format!("m{i}"),
+                recipient: to.to_string(),
+                kind: "move".into(),
+                game: None,
+                raw: b"r".to_vec(),
+            };
+            s.transaction(|tx| tx.queue(None, &o, "t")).unwrap();
+        }
+        let now = "2026-01-01T00:00:00+00:00";
+        let until = "2026-01-01T00:10:00+00:00";
+        let first = s.lease_outbox(now, until, 2).unwrap();
+        let ids: Vec<String> = first.iter().map(|r| r.message_id.clone()).collect();
+        assert_eq!(ids, ["m0", "m1"]);
+        // a@x's first row is leased: his later rows wait for it, b@x has nothing more.
+        assert!(s.lease_outbox(now, until, 10).unwrap().is_empty());
+        // m0 refused for now: a@x's later rows wait until it is due, in order.
+        s.finish_sends(
+            &[
+                (first[0].id, SendOutcome::Retry { next_attempt: "2026-01-01T00:05:00+00:00".into(), error: "451".into() }),
+                (first[1].id, SendOutcome::Sent),
+            ],
+            now,
+        )
+        .unwrap();
+        assert!(s.lease_outbox(now, until, 10).unwrap().is_empty());
+        let later = s.lease_outbox("2026-01-01T00:06:00+00:00", "2026-01-01T00:16:00+00:00", 10).unwrap();
+        let ids: Vec<String> = later.iter().map(|r| r.message_id.clone()).collect();
+        assert_eq!(ids, ["m0", "m2", "m3"]);
+        // A lease that ran out (its sender died) is taken again.
+        let again = s.lease_outbox("2026-01-01T00:20:00+00:00", "2026-01-01T00:30:00+00:00", 10).unwrap();
+        assert_eq!(again.len(), 3);
+    }
+
+    #[test]
+    fn two_first_starts_on_a_fresh_file_both_succeed() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("fresh.sqlite3");
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                let p = p.clone();
+                std::thread::spawn(move || Store::open(&p).map(|s| s.instance().to_string()))
             })
+            .collect();
+        let ids: Vec<String> = handles.into_iter().map(|h| h.join().unwrap().unwrap()).collect();
+        assert!(ids.iter().all(|i| i == &ids[0] && i.len() == 32), "{ids:?}");
+    }
+
+    #[test]
+    fn each_database_has_its_own_instance_id() {
+        assert_ne!(
+            Store::memory().unwrap().instance(),
+            Store::memory().unwrap().instance()
         );
     }
 
