@@ -235,6 +235,25 @@ fn body_of(raw: &[u8]) -> &[u8] {
     raw
 }
 
+/// The hash of a body as transports may pass it on: line ends as `\n`, trailing white space
+/// of lines and trailing empty lines dropped (SMTP adds a final CRLF, maildir stores LF).
+fn body_hash(raw: &[u8]) -> String {
+    let body = body_of(raw);
+    let mut norm: Vec<u8> = Vec::with_capacity(body.len());
+    for line in body.split(|b| *b == b'\n') {
+        let end = line
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        norm.extend_from_slice(&line[..end]);
+        norm.push(b'\n');
+    }
+    while norm.ends_with(b"\n") {
+        norm.pop();
+    }
+    hash(&norm)
+}
+
 /// 128 random bits, hex, from the OS-seeded hasher keys (no extra dependency for one id).
 fn random_hex() -> String {
     use std::hash::{BuildHasher, Hasher};
@@ -607,7 +626,7 @@ impl Tx<'_> {
     /// with a known Message-ID is stored as new, the reused id kept beside it.
     pub fn store_letter(&self, l: &RawLetter<'_>) -> Result<Stored> {
         let h = hash(l.raw);
-        let body = hash(body_of(l.raw));
+        let body = body_hash(l.raw);
         if let Some(id) = self
             .tx
             .prepare_cached("SELECT id FROM inbound WHERE hash = ?1")?
@@ -960,10 +979,11 @@ mod tests {
         let Stored::New(first) = a else {
             panic!("{a:?}")
         };
-        // A re-delivery: another Received: line on top, the same body.
+        // A re-delivery: another Received: line on top, the same body (with the final CRLF
+        // SMTP adds, and stored with LF line ends).
         let again = s
             .store_inbound(
-                b"Received: from relay\r\nSubject: a\r\n\r\none",
+                b"Received: from relay\nSubject: a\n\none\n\n",
                 Some("x@y"),
                 "2026-01-01T00:00:00Z",
                 "ingest",

@@ -193,6 +193,40 @@ impl MailStack {
         self.start_smtp();
     }
 
+    /// Gives `user`'s INBOX a new UIDVALIDITY (as a server does when a mailbox is recreated
+    /// or restored): every UID a client remembered is void.
+    pub fn change_uidvalidity(&self, user: &str, validity: u32) {
+        let out = Command::new("doveadm")
+            .arg("-c")
+            .arg(self.dir.join("dovecot.conf"))
+            .args(["mailbox", "update", "-u", &self.address(user), "--uid-validity"])
+            .arg(validity.to_string())
+            .arg("INBOX")
+            .output()
+            .expect("run doveadm");
+        assert!(
+            out.status.success(),
+            "doveadm mailbox update failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// UIDs of `user`'s INBOX messages without `\Seen`.
+    pub async fn unseen(&self, user: &str) -> Vec<u32> {
+        let mut session = self.imap_login(user).await.expect("IMAP login");
+        session.examine("INBOX").await.expect("EXAMINE");
+        let mut v: Vec<u32> = session
+            .uid_search("UNSEEN")
+            .await
+            .expect("UID SEARCH")
+            .into_iter()
+            .collect();
+        v.sort_unstable();
+        let _ = session.logout().await;
+        v
+    }
+
     /// The servers' logs so far, for a failing test's message.
     pub fn logs(&self) -> String {
         ["log/dovecot.log", "log/smtp.log", "log/harness.log"]
