@@ -1201,6 +1201,37 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     }
 
     #[test]
+    fn forged_letters_exhausting_a_players_daily_limit_do_not_silence_his_real_letter() {
+        // The limit is 5 a day; twenty forgeries in Ivan's name come first.
+        let (mut store, config) = setup("trust_authentication_results = \"mx.example.test\"");
+        for i in 0..20 {
+            ingest(
+                &mut store,
+                &config,
+                &letter("ivan@example.test", &format!("forged{i}@x"), "", "1. e2-e4"),
+            );
+        }
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty());
+        assert_eq!(
+            outbox(&store),
+            [("arbiter@example.test".into(), "notice".into())],
+            "the arbiter is told once a day, not twenty times"
+        );
+        let genuine =
+            "Authentication-Results: mx.example.test; dkim=pass header.d=example.test\r\n";
+        ingest(
+            &mut store,
+            &config,
+            &letter("ivan@example.test", "real@x", genuine, "1. e2-e4"),
+        );
+        assert_eq!(
+            store.game("T/1").unwrap().unwrap().moves.len(),
+            1,
+            "his real move is applied"
+        );
+    }
+
+    #[test]
     fn quoted_moves_are_never_read() {
         let (mut store, config) = setup("");
         ingest(

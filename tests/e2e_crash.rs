@@ -159,6 +159,51 @@ async fn check(stack: &MailStack, amici: &AmiciProcess, games: usize, moves: &[&
         .collect();
     assert!(missing.is_empty(), "replies never delivered: {missing:?}");
     let dups: usize = delivered.values().map(|n| n - 1).sum();
+    // Independent of amici's own outbox: the mailboxes alone. Every letter has exactly one
+    // acknowledgement in its sender's mailbox and exactly one forwarded move in the opponent's
+    // (duplicate deliveries carry the same Message-ID and count once).
+    let pairs = game_players(games);
+    let mut acks: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut forwarded: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for p in PLAYERS {
+        for raw in stack.fetch_all(p).await {
+            let id = header(&raw, "Message-ID").unwrap();
+            match header(&raw, "X-Amici-Kind").as_deref() {
+                Some("ack" | "incomplete") => {
+                    let to = header(&raw, "In-Reply-To").unwrap_or_default();
+                    acks.entry(to.trim_matches(|c| c == '<' || c == '>').to_string())
+                        .or_default()
+                        .insert(id);
+                }
+                Some("move") => {
+                    let game = header(&raw, "X-Amici-Game").unwrap_or_default();
+                    forwarded.entry((p.to_string(), game)).or_default().insert(id);
+                }
+                other => panic!("unexpected message kind {other:?} to {p}"),
+            }
+        }
+    }
+    for (i, (w, b)) in pairs.iter().enumerate() {
+        for (letter, who) in [(format!("w{i}@example.test"), w), (format!("b{i}@example.test"), b)] {
+            assert_eq!(
+                acks.get(&letter).map(BTreeSet::len),
+                Some(1),
+                "letter {letter} of {who}: exactly one acknowledgement"
+            );
+        }
+        let game = format!("C/{}", i + 1);
+        for opponent in [b, w] {
+            assert_eq!(
+                forwarded.get(&(opponent.clone(), game.clone())).map(BTreeSet::len),
+                Some(1),
+                "game {game}: exactly one forwarded move to {opponent}"
+            );
+        }
+    }
+    assert!(
+        stack.unseen("bot").await.is_empty(),
+        "every letter is marked processed in the bot's mailbox"
+    );
     eprintln!(
         "{} replies, {} duplicate deliveries (same Message-ID)",
         expected.len(),
@@ -191,14 +236,25 @@ async fn sigkill_at_random_moments_loses_nothing_and_applies_nothing_twice() {
         .replacen("[bot]", "[bot]\nmax_letters_per_sender_per_day = 100000", 1);
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[]);
     let mut kills = 0;
+    // Kills that landed mid-work: the run had begun (its log shows the mailbox connected or
+    // mail sent) and work was still open in the database when it died.
+    let mut mid_work = 0;
     while kills < 25 {
         std::thread::sleep(Duration::from_millis(rng.between(150, 900)));
-        amici.restart(); // SIGKILL, then start again on the same database
+        let log = amici.current_logs();
+        amici.kill();
+        let (rows, pending, _) = database(&amici);
+        let unsent = rows.iter().filter(|r| r.3 != "sent").count();
+        if (log.contains("IMAP connected") || log.contains("outbox")) && (pending > 0 || unsent > 0) {
+            mid_work += 1;
+        }
+        amici.restart(); // start again on the same database
         kills += 1;
     }
     settle(&amici, 200, Duration::from_secs(240));
     check(&stack, &amici, games, &["e4", "e5"]).await;
-    eprintln!("{kills} kills");
+    eprintln!("{kills} kills, {mid_work} of them mid-work");
+    assert!(mid_work >= 5, "too few kills landed mid-work ({mid_work}) to prove anything");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
