@@ -354,8 +354,9 @@ pub struct Flushed {
     pub down: Option<String>,
 }
 
-/// Rows leased at a time.
-const LEASE_BATCH: usize = 200;
+/// Rows leased, per sender, at a time: the results of a batch are recorded together (one
+/// fsync), so a crash mid-batch resends at most this many messages per sender.
+const LEASE_PER_SENDER: usize = 8;
 /// A lease outlives any batch's sends; a sender that died releases its rows when it runs out.
 const LEASE_SECONDS: i64 = 600;
 
@@ -376,97 +377,116 @@ pub async fn flush(
     now: DateTime<FixedOffset>,
 ) -> anyhow::Result<Flushed> {
     let mut out = Flushed::default();
+    let slots = transport.senders();
     loop {
         let (now_s, until) = (
             now.to_rfc3339(),
             (now + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339(),
         );
         let rows = db
-            .call(move |s| s.lease_outbox(&now_s, &until, LEASE_BATCH))
+            .call(move |s| s.lease_outbox(&now_s, &until, LEASE_PER_SENDER * slots))
             .await??;
         if rows.is_empty() {
             return Ok(out);
         }
-        let slots = transport.senders();
         let mut lanes: Vec<Vec<OutboxRow>> = vec![Vec::new(); slots];
         for r in rows {
             lanes[slot_of(&r.recipient, slots)].push(r);
         }
         let from = config.bot.address.clone();
+        // Each result goes to the recorder as soon as it is known; the recorder commits what
+        // has gathered while its previous commit ran (group commit). A crash then resends at
+        // most the messages of one commit, not of the whole batch.
+        let (results_tx, mut results_rx) =
+            tokio::sync::mpsc::unbounded_channel::<(OutboxRow, Result<(), Option<SendError>>)>();
         let sends = lanes.into_iter().enumerate().map(|(slot, lane)| {
             let from = from.clone();
+            let results = results_tx.clone();
             async move {
-                let mut results = Vec::with_capacity(lane.len());
                 // A recipient held back in this lane (a refusal): his later rows wait, in order.
                 let mut held: Vec<String> = Vec::new();
                 let mut down = None;
                 for row in lane {
                     if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient)) {
-                        results.push((row, Err(None)));
+                        let _ = results.send((row, Err(None)));
                         continue;
                     }
                     let r = transport
                         .send(slot, &from, &row.recipient, &row.raw, &row.message_id)
                         .await;
-                    match r {
-                        Ok(()) => results.push((row, Ok(()))),
+                    let r = match r {
+                        Ok(()) => Ok(()),
                         Err(SendError::Down(e)) => {
                             down = Some(e);
-                            results.push((row, Err(None)));
+                            Err(None)
                         }
                         Err(e) => {
                             held.push(row.recipient.clone());
-                            results.push((row, Err(Some(e))));
+                            Err(Some(e))
                         }
-                    }
+                    };
+                    let _ = results.send((row, r));
                 }
-                (results, down)
+                down
             }
-        });
-        let lanes = futures::future::join_all(sends).await;
-        let mut outcomes = Vec::new();
-        let mut permanent = Vec::new();
-        let mut progressed = false;
-        for (results, down) in lanes {
-            if let Some(d) = down {
-                out.down = Some(d);
-            }
-            for (row, r) in results {
-                let outcome = match r {
-                    Ok(()) => {
-                        out.sent += 1;
-                        progressed = true;
-                        SendOutcome::Sent
-                    }
-                    Err(None) => SendOutcome::Unsent,
-                    Err(Some(SendError::Transient(e))) => {
-                        tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
-                        out.retry += 1;
-                        let next = now
-                            + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
-                                .unwrap_or_default();
-                        SendOutcome::Retry {
-                            next_attempt: next.to_rfc3339(),
-                            error: e,
+        }).collect::<Vec<_>>();
+        drop(results_tx);
+        let recorder = async {
+            let mut progressed = false;
+            let (mut sent, mut retry, mut failed) = (0, 0, 0);
+            while let Some(first) = results_rx.recv().await {
+                let mut gathered = vec![first];
+                while let Ok(more) = results_rx.try_recv() {
+                    gathered.push(more);
+                }
+                let mut outcomes = Vec::new();
+                let mut permanent = Vec::new();
+                for (row, r) in gathered {
+                    let outcome = match r {
+                        Ok(()) => {
+                            sent += 1;
+                            progressed = true;
+                            SendOutcome::Sent
                         }
-                    }
-                    Err(Some(SendError::Permanent(e) | SendError::Down(e))) => {
-                        tracing::error!(to = %row.recipient, error = %e, "message refused for good");
-                        out.failed += 1;
-                        progressed = true;
-                        permanent.push((row, e));
-                        continue;
-                    }
-                };
-                outcomes.push((row.id, outcome));
+                        Err(None) => SendOutcome::Unsent,
+                        Err(Some(SendError::Transient(e))) => {
+                            tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
+                            retry += 1;
+                            let next = now
+                                + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
+                                    .unwrap_or_default();
+                            SendOutcome::Retry {
+                                next_attempt: next.to_rfc3339(),
+                                error: e,
+                            }
+                        }
+                        Err(Some(SendError::Permanent(e) | SendError::Down(e))) => {
+                            tracing::error!(to = %row.recipient, error = %e, "message refused for good");
+                            failed += 1;
+                            progressed = true;
+                            permanent.push((row, e));
+                            continue;
+                        }
+                    };
+                    outcomes.push((row.id, outcome));
+                }
+                let now_s = now.to_rfc3339();
+                db.call(move |s| s.finish_sends(&outcomes, &now_s)).await??;
+                for (row, e) in permanent {
+                    let cfg = config.clone();
+                    db.call(move |s| undeliverable(s, &cfg, &row, &e, now))
+                        .await??;
+                }
             }
-        }
-        let now_s = now.to_rfc3339();
-        db.call(move |s| s.finish_sends(&outcomes, &now_s)).await??;
-        for (row, e) in permanent {
-            let cfg = config.clone();
-            db.call(move |s| undeliverable(s, &cfg, &row, &e, now))
-                .await??;
+            Ok::<_, anyhow::Error>((progressed, sent, retry, failed))
+        };
+        let (downs, recorded) = futures::join!(futures::future::join_all(sends), recorder);
+        let (progressed, sent, retry, failed) = recorded?;
+        out.sent += sent;
+        out.retry += retry;
+        out.failed += failed;
+        if let Some(d) = downs.into_iter().flatten().next() {
+            out.down = Some(d);
         }
         if out.down.is_some() || !progressed {
             return Ok(out);
