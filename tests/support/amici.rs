@@ -143,6 +143,11 @@ password_env = "{SMTP_PASSWORD_ENV}"
         self.spawn();
     }
 
+    /// The process id of the current run.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     /// `Some(status)` once the process has exited on its own.
     pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
         self.child

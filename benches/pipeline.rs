@@ -1,0 +1,328 @@
+//! Throughput of amici against the bare fetch-and-resend loop, side by side on the same real
+//! servers in one run (issue 8 "Done when"): the baseline relay uses lettre on a TCP_NODELAY
+//! socket and sends as many messages per letter as amici does.
+//!
+//! Workloads, each queued in the bot's INBOX before the program under test starts:
+//! - (a) 1,000 letters from one sender, each answered once (a letter with no move: "found no
+//!   move"; the config lifts the per-sender daily limit);
+//! - (b) 10 games × 100 legal moves (an acknowledgement and a forwarded move each).
+//! Each is run 3 times on a fresh mail stack; the medians are printed with the ratio.
+//! Memory: the peak resident size (VmHWM) of `amici run` in each run of (b).
+//!
+//! `cargo bench --bench pipeline`. Under `cargo test --all-targets` (no `--bench`) a tiny
+//! version runs once, so the code keeps working without costing CI minutes.
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use futures::TryStreamExt;
+use lettre::address::Envelope;
+use lettre::transport::smtp::client::AsyncSmtpConnection;
+use lettre::transport::smtp::extension::ClientId;
+use shakmaty::{Chess, Move, Position, Role};
+use support::{AmiciProcess, MailStack, header};
+use tokio::net::TcpStream;
+
+fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    runtime.block_on(bench(full));
+}
+
+/// One workload: the letters (sender, raw) in queue order and the replies they cause,
+/// as (recipient, count).
+struct Workload {
+    name: &'static str,
+    letters: Vec<(String, Vec<u8>)>,
+    replies: Vec<(String, usize)>,
+    /// For the relay: the recipients of the messages each letter causes.
+    per_letter: Vec<Vec<String>>,
+    tournament: String,
+    users: Vec<String>,
+}
+
+fn mail(from: &str, subject: &str, id: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}@example.test\r\nTo: bot@example.test\r\nSubject: {subject}\r\nMessage-ID: <{id}@bench.example.test>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
+fn workload_a(n: usize) -> Workload {
+    let letters = (0..n)
+        .map(|i| ("ivan".to_string(), mail("ivan", "A/1", &format!("a{i}"), "Здравейте, как сте?")))
+        .collect();
+    Workload {
+        name: "(a) letters from one sender, one answer each",
+        letters,
+        replies: vec![("ivan".into(), n)],
+        per_letter: vec![vec!["ivan".into()]; n],
+        tournament: format!(
+            "[[tournament]]\nid = \"A\"\nstart = {}\nend = 2028-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nnotation = \"en\"\nplayers = [ {{ name = \"Ivan\", email = \"ivan@example.test\" }}, {{ name = \"Petar\", email = \"petar@example.test\" }} ]\ngames = [ {{ white = \"ivan@example.test\", black = \"petar@example.test\" }} ]\n",
+            support::today()
+        ),
+        users: vec!["bot".into(), "arbiter".into(), "ivan".into(), "petar".into()],
+    }
+}
+
+/// A legal game of `plies` half-moves that does not end before it, from a seeded PRNG.
+fn game(plies: usize, mut seed: u64) -> Vec<String> {
+    'again: loop {
+        let mut pos = Chess::default();
+        let mut out = Vec::new();
+        for ply in 0..plies {
+            let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
+            let mut order: Vec<usize> = (0..legal.len()).collect();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.rotate_left((seed % legal.len().max(1) as u64) as usize);
+            let Some(m) = order.iter().map(|i| &legal[*i]).find(|m| {
+                let mut next = pos.clone();
+                next.play_unchecked((*m).clone());
+                !next.is_game_over()
+            }) else {
+                seed = seed.wrapping_add(0x9e37_79b9);
+                continue 'again;
+            };
+            let text = match m {
+                Move::Castle { king, rook } => {
+                    if rook.file() > king.file() { "O-O".to_string() } else { "O-O-O".to_string() }
+                }
+                _ => {
+                    let from = m.from().expect("a from square");
+                    let piece = match m.role() {
+                        Role::Pawn => "",
+                        Role::Knight => "N",
+                        Role::Bishop => "B",
+                        Role::Rook => "R",
+                        Role::Queen => "Q",
+                        Role::King => "K",
+                    };
+                    let sep = if m.is_capture() { "x" } else { "-" };
+                    let promo = match m.promotion() {
+                        Some(Role::Queen) => "Q",
+                        Some(Role::Rook) => "R",
+                        Some(Role::Bishop) => "B",
+                        Some(Role::Knight) => "N",
+                        _ => "",
+                    };
+                    format!("{piece}{from}{sep}{}{promo}", m.to())
+                }
+            };
+            let number = ply / 2 + 1;
+            out.push(if ply % 2 == 0 { format!("{number}. {text}") } else { format!("{number}... {text}") });
+            pos.play_unchecked(m.clone());
+        }
+        return out;
+    }
+}
+
+fn workload_b(games: usize, plies: usize) -> Workload {
+    let scores: Vec<Vec<String>> = (0..games).map(|g| game(plies, 0x1234_5678 + g as u64 * 7919)).collect();
+    let mut letters = Vec::new();
+    let mut per_letter = Vec::new();
+    for ply in 0..plies {
+        for (g, score) in scores.iter().enumerate() {
+            let (me, other) = if ply % 2 == 0 { (format!("w{g}"), format!("b{g}")) } else { (format!("b{g}"), format!("w{g}")) };
+            letters.push((me.clone(), mail(&me, &format!("B/{}", g + 1), &format!("b{g}-{ply}"), &score[ply])));
+            per_letter.push(vec![me, other]);
+        }
+    }
+    let players = (0..games)
+        .flat_map(|g| [format!("{{ name = \"W{g}\", email = \"w{g}@example.test\" }}"), format!("{{ name = \"B{g}\", email = \"b{g}@example.test\" }}")])
+        .collect::<Vec<_>>()
+        .join(", ");
+    let pairs = (0..games)
+        .map(|g| format!("{{ white = \"w{g}@example.test\", black = \"b{g}@example.test\" }}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut users = vec!["bot".to_string(), "arbiter".to_string()];
+    let mut replies = Vec::new();
+    for g in 0..games {
+        users.push(format!("w{g}"));
+        users.push(format!("b{g}"));
+        replies.push((format!("w{g}"), plies));
+        replies.push((format!("b{g}"), plies));
+    }
+    Workload {
+        name: "(b) 10 games x 100 legal moves, ack + forwarded move each",
+        letters,
+        replies,
+        per_letter,
+        tournament: format!(
+            "[[tournament]]\nid = \"B\"\nstart = {}\nend = 2028-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nnotation = \"en\"\nplayers = [ {players} ]\ngames = [ {pairs} ]\n",
+            support::today()
+        ),
+        users,
+    }
+}
+
+/// An SMTP client on one reused TCP_NODELAY connection.
+struct Smtp {
+    port: u16,
+    conn: Option<AsyncSmtpConnection>,
+}
+
+impl Smtp {
+    async fn send(&mut self, envelope: &Envelope, raw: &[u8]) {
+        if self.conn.is_none() {
+            let tcp = TcpStream::connect(("127.0.0.1", self.port)).await.expect("connect");
+            tcp.set_nodelay(true).expect("nodelay");
+            self.conn = Some(
+                AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &ClientId::default())
+                    .await
+                    .expect("EHLO"),
+            );
+        }
+        self.conn.as_mut().unwrap().send(envelope, raw).await.expect("send");
+    }
+}
+
+fn envelope(stack: &MailStack, from: &str, to: &str) -> Envelope {
+    Envelope::new(
+        Some(stack.address(from).parse().unwrap()),
+        vec![stack.address(to).parse().unwrap()],
+    )
+    .unwrap()
+}
+
+async fn queue(stack: &MailStack, w: &Workload) {
+    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    for (from, raw) in &w.letters {
+        smtp.send(&envelope(stack, from, "bot"), raw).await;
+    }
+    // every letter is in the bot's INBOX before the clock starts
+    let mut s = stack.imap_login("bot").await.unwrap();
+    loop {
+        let n = s.status("INBOX", "(MESSAGES)").await.unwrap().exists as usize;
+        if n >= w.letters.len() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits until every recipient holds his replies.
+async fn arrived(stack: &MailStack, w: &Workload) {
+    let mut sessions = Vec::new();
+    for (user, n) in &w.replies {
+        sessions.push((stack.imap_login(user).await.unwrap(), *n));
+    }
+    let deadline = Instant::now() + Duration::from_secs(900);
+    for (s, n) in &mut sessions {
+        loop {
+            let have = s.status("INBOX", "(MESSAGES)").await.unwrap().exists as usize;
+            if have >= *n {
+                break;
+            }
+            assert!(Instant::now() < deadline, "only {have} of {n} replies arrived");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+}
+
+/// The bare loop: fetch every queued letter in UID order and send its messages.
+async fn relay(stack: &MailStack, w: &Workload) {
+    let mut session = stack.imap_login("bot").await.unwrap();
+    session.select("INBOX").await.unwrap();
+    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut done = 0usize;
+    while done < w.letters.len() {
+        let fetched: Vec<(u32, Vec<u8>)> = session
+            .uid_fetch(format!("{}:*", done + 1), "(UID BODY.PEEK[])")
+            .await
+            .unwrap()
+            .try_filter_map(|f| async move { Ok(f.uid.map(|u| (u, f.body().unwrap_or_default().to_vec()))) })
+            .try_collect()
+            .await
+            .unwrap();
+        let mut fetched: Vec<_> = fetched.into_iter().filter(|(u, _)| *u as usize > done).collect();
+        fetched.sort_by_key(|(u, _)| *u);
+        for (uid, raw) in fetched {
+            let i = uid as usize - 1;
+            for to in &w.per_letter[i] {
+                smtp.send(&envelope(stack, "bot", to), &raw).await;
+            }
+            done = done.max(uid as usize);
+        }
+        let _ = header(b"", "x");
+    }
+}
+
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+async fn run_relay(w: &Workload) -> Duration {
+    let users: Vec<&str> = w.users.iter().map(String::as_str).collect();
+    let stack = MailStack::start(&users);
+    queue(&stack, w).await;
+    let start = Instant::now();
+    let r = relay(&stack, w);
+    let a = arrived(&stack, w);
+    futures::join!(r, a);
+    start.elapsed()
+}
+
+async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
+    let users: Vec<&str> = w.users.iter().map(String::as_str).collect();
+    let stack = MailStack::start(&users);
+    queue(&stack, w).await;
+    let config = AmiciProcess::config_toml(&stack, &w.tournament)
+        .replacen("[bot]\n", "[bot]\nmax_letters_per_sender_per_day = 1000000\n", 1);
+    let start = Instant::now();
+    let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
+    arrived(&stack, w).await;
+    let took = start.elapsed();
+    let rss = amici.pid().and_then(peak_rss_kib);
+    amici.kill();
+    (took, rss)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+async fn bench(full: bool) {
+    let runs = if full { 3 } else { 1 };
+    let workloads = if full {
+        vec![workload_a(1000), workload_b(10, 100)]
+    } else {
+        vec![workload_a(10), workload_b(2, 4)]
+    };
+    println!("pipeline throughput: amici vs the bare fetch-and-resend loop (TCP_NODELAY), {runs} run(s) each, medians");
+    for w in &workloads {
+        let messages: usize = w.per_letter.iter().map(Vec::len).sum();
+        let mut base = Vec::new();
+        let mut ours = Vec::new();
+        let mut rss = Vec::new();
+        for _ in 0..runs {
+            base.push(run_relay(w).await);
+            let (t, m) = run_amici(w).await;
+            ours.push(t);
+            rss.extend(m);
+        }
+        let (b, a) = (median(base.clone()), median(ours.clone()));
+        let rate = |d: Duration| w.letters.len() as f64 / d.as_secs_f64();
+        println!("\n{}: {} letters, {} messages", w.name, w.letters.len(), messages);
+        println!("  bare loop : {:7.2} s  {:7.1} letters/s   (runs: {:?})", b.as_secs_f64(), rate(b), base);
+        println!("  amici     : {:7.2} s  {:7.1} letters/s   (runs: {:?})", a.as_secs_f64(), rate(a), ours);
+        println!("  amici / bare loop throughput: {:.2}x", rate(a) / rate(b));
+        if !rss.is_empty() {
+            println!("  amici peak resident (VmHWM): {:?} KiB", rss);
+        }
+    }
+}
