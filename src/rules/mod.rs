@@ -11,6 +11,7 @@
 //! - `verdict` judge(letter, game): accepted / impossible / incorrect / unclear … (Art. 7–22)
 //! - `clock`   thinking time: day counting, periods, oversteps, silence, the arbiter's decisions
 //! - `leave`   a player's leave book across all his games (Art. 41–46)
+//! - `bounce`  a forwarded move that bounced: dead time until it is delivered again (RULES.md §3)
 //! - `tick`    the pure daily sweep of one game: notices due, claims filed
 //! - `pairing` FIDE Berger tables, double round robin, explicit lists (game numbering)
 //! - `standings` points and tie-breaks (§708, §709.2); `standings_html` the published page
@@ -20,6 +21,7 @@
 //! - `trf`     TRF-16 export (§709.1)
 
 pub mod arbiter;
+pub mod bounce;
 pub mod clock;
 pub mod game;
 pub mod leave;
