@@ -395,12 +395,10 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
             continue;
         }
         shared.mark_caught_up();
-        session = imap::wait(
-            session,
-            idle,
-            Duration::from_secs(25 * 60),
-            Duration::from_secs(cfg.poll_seconds),
-        )
+        // `poll_seconds` is also the IDLE safety net: IDLE is renewed at least that often
+        // (and within 25 minutes, under RFC 2177's 29), and the search above runs again.
+        let poll = Duration::from_secs(cfg.poll_seconds);
+        session = imap::wait(session, idle, poll.min(Duration::from_secs(25 * 60)), poll)
         .await?;
     }
 }

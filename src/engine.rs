@@ -693,18 +693,25 @@ fn process_one(
         return Ok(format!("captain for {player} in {}", game.id));
     }
 
-    // Which game (INTERFACE.md "Letters in").
-    let games = tx.games_of(&from.email)?;
-    let mine: Vec<&GameRecord> = games.iter().collect();
-    let mut chosen: Option<&GameRecord> = None;
+    // Which game (INTERFACE.md "Letters in"). A reply to one of amici's messages names it:
+    // then only that game is read, not every game of the sender.
+    let mut threaded: Option<GameRecord> = None;
     for id in msg.in_reply_to.iter().chain(msg.references.iter().rev()) {
         if let Some(gid) = tx.game_of_message(id)?
-            && let Some(g) = mine.iter().find(|g| g.id == gid)
+            && let Some(g) = tx.game(&gid)?
+            && g.color_of(&from.email).is_some()
         {
-            chosen = Some(g);
+            threaded = Some(g);
             break;
         }
     }
+    let by_thread = threaded.is_some();
+    let games = match threaded {
+        Some(g) => vec![g],
+        None => tx.games_of(&from.email)?,
+    };
+    let mine: Vec<&GameRecord> = games.iter().collect();
+    let mut chosen: Option<&GameRecord> = if by_thread { games.first() } else { None };
     let haystack = format!("{}\n{}", msg.subject, msg.fresh_text);
     if chosen.is_none() {
         let by_id: Vec<&&GameRecord> = mine
