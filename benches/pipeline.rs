@@ -296,7 +296,185 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The bare relay for latency: IDLE on the bot's INBOX, each new letter sent back to its
+/// sender at once (as amici answers a letter with no move).
+async fn idle_relay(stack: &MailStack) {
+    let mut session = stack.imap_login("bot").await.unwrap();
+    session.select("INBOX").await.unwrap();
+    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut last = 0u32;
+    loop {
+        let fetched: Vec<(u32, Vec<u8>)> = session
+            .uid_fetch(format!("{}:*", last + 1), "(UID BODY.PEEK[])")
+            .await
+            .unwrap()
+            .try_filter_map(|f| async move { Ok(f.uid.map(|u| (u, f.body().unwrap_or_default().to_vec()))) })
+            .try_collect()
+            .await
+            .unwrap();
+        let mut fetched: Vec<_> = fetched.into_iter().filter(|(u, _)| *u > last).collect();
+        fetched.sort_by_key(|(u, _)| *u);
+        for (uid, raw) in fetched {
+            smtp.send(&envelope(stack, "bot", "ivan"), &raw).await;
+            last = uid;
+        }
+        let mut idle = session.idle();
+        idle.init().await.unwrap();
+        {
+            let (wait, _stop) = idle.wait_with_timeout(Duration::from_secs(5));
+            let _ = wait.await;
+        }
+        session = idle.done().await.unwrap();
+    }
+}
+
+/// Submission → reply in ivan's INBOX, one letter at a time.
+async fn latencies(stack: &MailStack, n: usize, tag: &str) -> Vec<Duration> {
+    let mut watch = stack.imap_login("ivan").await.unwrap();
+    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let before = watch.status("INBOX", "(MESSAGES)").await.unwrap().exists;
+        let raw = mail("ivan", "A/1", &format!("{tag}{i}"), "Здравейте!");
+        let start = Instant::now();
+        smtp.send(&envelope(stack, "ivan", "bot"), &raw).await;
+        while watch.status("INBOX", "(MESSAGES)").await.unwrap().exists <= before {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        out.push(start.elapsed());
+    }
+    out
+}
+
+fn pct(v: &mut [Duration], q: f64) -> f64 {
+    v.sort();
+    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
+    v[rank - 1].as_secs_f64() * 1000.0
+}
+
+async fn bench_latency(n: usize) {
+    let w = workload_a(0);
+    let users: Vec<&str> = w.users.iter().map(String::as_str).collect();
+    let stack = MailStack::start(&users);
+    let relay = tokio::spawn({
+        let stack = std::sync::Arc::new(MailStack::start(&users));
+        let s2 = stack.clone();
+        async move {
+            let _keep = s2;
+            idle_relay(&stack).await
+        }
+    });
+    relay.abort();
+    // The bare relay and amici on the same servers, one after the other.
+    let stack = std::sync::Arc::new(stack);
+    let relay = {
+        let stack = stack.clone();
+        tokio::spawn(async move { idle_relay(&stack).await })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut base = latencies(&stack, n, "lb").await;
+    relay.abort();
+    let config = AmiciProcess::config_toml(&stack, &w.tournament)
+        .replacen("[bot]\n", "[bot]\nmax_letters_per_sender_per_day = 1000000\n", 1);
+    // Letters already relayed are in the bot's INBOX unseen: amici would answer them too,
+    // so it runs on a mailbox read to the end first.
+    let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
+    let mut watch = stack.imap_login("ivan").await.unwrap();
+    let target = 2 * n as u32;
+    while watch.status("INBOX", "(MESSAGES)").await.unwrap().exists < target {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mut ours = latencies(&stack, n, "la").await;
+    amici.kill();
+    println!("\nlatency, submission → reply in the player's INBOX over IDLE, {n} letters one at a time:");
+    println!("  bare IDLE relay: p50 {:6.1} ms  p99 {:6.1} ms", pct(&mut base, 0.5), pct(&mut base, 0.99));
+    println!("  amici          : p50 {:6.1} ms  p99 {:6.1} ms", pct(&mut ours, 0.5), pct(&mut ours, 0.99));
+    println!("  amici p99 − relay p99: {:+.1} ms", pct(&mut ours, 0.99) - pct(&mut base, 0.99));
+}
+
+/// Peak resident size of `amici run` with 10,000 active games and 1,000 queued letters, then
+/// while a 20 MB letter is processed.
+async fn bench_memory(games: usize, queued: usize, big: usize) {
+    let players = 200usize;
+    let mut users = vec!["bot".to_string(), "arbiter".to_string()];
+    users.extend((0..players).map(|p| format!("p{p}")));
+    let refs: Vec<&str> = users.iter().map(String::as_str).collect();
+    let stack = MailStack::start(&refs);
+    let roster = (0..players)
+        .map(|p| format!("{{ name = \"P{p}\", email = \"p{p}@example.test\" }}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let pairs = (0..games)
+        .map(|g| {
+            let w = g % players;
+            let b = (g / players + 1 + w) % players;
+            let b = if b == w { (b + 1) % players } else { b };
+            format!("{{ white = \"p{w}@example.test\", black = \"p{b}@example.test\" }}")
+        })
+        .collect::<Vec<_>>()
+        .join(",\n");
+    let t = format!(
+        "[[tournament]]\nid = \"M\"\nstart = {}\nend = 2028-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nnotation = \"en\"\nplayers = [ {roster} ]\ngames = [\n{pairs}\n]\n",
+        support::today()
+    );
+    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    for i in 0..queued {
+        let g = i % games;
+        let w = g % players;
+        let raw = mail(&format!("p{w}"), &format!("M/{}", g + 1), &format!("m{i}"), "1. e2-e4");
+        smtp.send(&envelope(&stack, &format!("p{w}"), "bot"), &raw).await;
+    }
+    let config = AmiciProcess::config_toml(&stack, &t)
+        .replacen("[bot]\n", "[bot]\nmax_letters_per_sender_per_day = 1000000\n", 1);
+    let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
+    let db = amici.dir().join("amici.sqlite3");
+    let done = |n: i64| {
+        let c = rusqlite::Connection::open(&db).ok()?;
+        let d: i64 = c.query_row("SELECT count(*) FROM inbound WHERE status = 'done'", [], |r| r.get(0)).ok()?;
+        let u: i64 = c.query_row("SELECT count(*) FROM outbox WHERE status != 'sent'", [], |r| r.get(0)).ok()?;
+        Some(d >= n && u == 0)
+    };
+    let deadline = Instant::now() + Duration::from_secs(900);
+    while done(queued as i64) != Some(true) {
+        assert!(Instant::now() < deadline, "the queue did not drain");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let queued_peak = amici.pid().and_then(peak_rss_kib);
+    // A 20 MB letter from a player.
+    let mut raw = mail("p0", "M/1", "huge", "1. e2-e4").to_vec();
+    raw.truncate(raw.len() - 2);
+    let line = "A".repeat(76) + "\r\n";
+    while raw.len() < big {
+        raw.extend_from_slice(line.as_bytes());
+    }
+    smtp.send(&envelope(&stack, "p0", "bot"), &raw).await;
+    while done(queued as i64 + 1) != Some(true) {
+        assert!(Instant::now() < deadline, "the big letter was not answered");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let big_peak = amici.pid().and_then(peak_rss_kib);
+    amici.kill();
+    println!("\nmemory: peak resident size (VmHWM) of amici run");
+    println!("  {games} active games, {queued} queued letters processed: {:?} KiB (target < 50 MB)", queued_peak);
+    println!("  then a {} MB letter processed: {:?} KiB (target < 64 MB)", big / 1_000_000, big_peak);
+}
+
 async fn bench(full: bool) {
+    let phases = std::env::var("AMICI_BENCH_PHASES").unwrap_or_else(|_| "throughput,latency,memory".into());
+    if phases.contains("latency") {
+        bench_latency(if full { 120 } else { 3 }).await;
+    }
+    if phases.contains("memory") {
+        if full {
+            bench_memory(10_000, 1_000, 20_000_000).await;
+        } else {
+            bench_memory(50, 10, 300_000).await;
+        }
+    }
+    if !phases.contains("throughput") {
+        return;
+    }
     let runs = if full { 3 } else { 1 };
     let workloads = if full {
         vec![workload_a(1000), workload_b(10, 100)]
