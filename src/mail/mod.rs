@@ -1,12 +1,14 @@
 //! Mail in and out: IMAP (async-imap), MIME reading (mail-parser), SMTP (lettre), reply texts.
 //!
-//! - `inbound`  reading an inbound message: charsets, quotes, loops, Authentication-Results
+//! - `inbound`  reading an inbound message: charsets, quotes, loops, auto-replies
+//! - `auth`     which Authentication-Results our own host wrote, and what it vouches for
 //! - `quote`    quote and signature stripping; `html` HTML → text for HTML-only letters
 //! - `outbound` building an outgoing message with the X-Amici headers
 //! - `render`   reply texts in bg / ru / en
 //! - `deliver`  the outbox worker: SMTP or `.eml` files, retries
 //! - `imap`     fetching by UID, IDLE, marking processed letters
 
+pub mod auth;
 pub mod deliver;
 pub mod html;
 pub mod imap;
