@@ -2,6 +2,7 @@
 //!
 //! - `inbound`  reading an inbound message: charsets, quotes, loops, auto-replies
 //! - `auth`     which Authentication-Results our own host wrote, and what it vouches for
+//! - `dsn`      reading a bounce (RFC 3464 delivery report or a plain one); VERP addresses
 //! - `quote`    quote and signature stripping; `html` HTML → text for HTML-only letters
 //! - `outbound` building an outgoing message with the X-Amici headers
 //! - `render`   reply texts in bg / ru / en
@@ -10,6 +11,7 @@
 
 pub mod auth;
 pub mod deliver;
+pub mod dsn;
 pub mod html;
 pub mod imap;
 pub mod inbound;
