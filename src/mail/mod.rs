@@ -1,6 +1,7 @@
 //! Mail in and out: IMAP (async-imap), MIME reading (mail-parser), SMTP (lettre), reply texts.
 //!
-//! - `inbound`  reading an inbound message: charsets, quotes, loops, auto-replies
+//! - `inbound`  reading an inbound message: charsets, MIME, threading ids, the player's text
+//! - `loops`    which letters are never answered: own mail, lists, bounces, auto-replies
 //! - `auth`     which Authentication-Results our own host wrote, and what it vouches for
 //! - `dsn`      reading a bounce (RFC 3464 delivery report or a plain one); VERP addresses
 //! - `quote`    quote and signature stripping; `html` HTML → text for HTML-only letters
@@ -15,6 +16,7 @@ pub mod dsn;
 pub mod html;
 pub mod imap;
 pub mod inbound;
+pub mod loops;
 pub mod outbound;
 pub mod quote;
 pub mod render;
