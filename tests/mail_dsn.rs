@@ -291,3 +291,90 @@ fn hostile_reports_are_bounded() {
     let b = parse_bounce(raw.as_bytes()).expect("a bounce");
     assert_eq!(b.final_recipients.len(), 1);
 }
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+#[test]
+fn hostile_5000_mutated_bounces_never_panic() {
+    // parse_bounce contains panics (catch_unwind) so that one bad bounce cannot take the daemon
+    // down; a hook counts them, so that a panic here is still a failure.
+    static PANICS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        PANICS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        default(info);
+    }));
+    let seeds: Vec<Vec<u8>> = CASES.iter().map(|c| fixture(c.0)).collect();
+    const TOKENS: &[&[u8]] = &[
+        b"\r\n",
+        b"\n",
+        b"\n\n",
+        b"--",
+        b";",
+        b":",
+        b"<",
+        b">",
+        b"@",
+        b"Final-Recipient: rfc822; ",
+        b"Action: failed\n",
+        b"Status: 5.",
+        b"Content-Type: message/delivery-status\n\n",
+        b"Content-Type: message/rfc822\n\n",
+        b"Content-Type: text/rfc822-headers\n\n",
+        b"Message-ID: <",
+        b"X-Failed-Recipients: ",
+        b"\0",
+        b"\xff",
+        b" ",
+    ];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let start = std::time::Instant::now();
+    for _ in 0..5_000 {
+        let mut m = seeds[rng.below(seeds.len())].clone();
+        for _ in 0..1 + rng.below(8) {
+            let at = rng.below(m.len() + 1);
+            match rng.below(5) {
+                0 => {
+                    if at < m.len() {
+                        m[at] = rng.next() as u8;
+                    }
+                }
+                1 => {
+                    let t = TOKENS[rng.below(TOKENS.len())];
+                    m.splice(at..at, t.iter().copied());
+                }
+                2 => {
+                    let end = (at + rng.below(64)).min(m.len());
+                    m.drain(at..end);
+                }
+                3 => {
+                    let end = (at + rng.below(256)).min(m.len());
+                    let copy = m[at..end].to_vec();
+                    let to = rng.below(m.len() + 1);
+                    m.splice(to..to, copy);
+                }
+                _ => m.truncate(at),
+            }
+        }
+        if let Some(b) = parse_bounce(&m) {
+            assert!(b.final_recipients.len() <= amici::mail::dsn::MAX_RECIPIENTS);
+            if let Some(id) = &b.original_message_id {
+                assert!(!id.contains(['\r', '\n']), "{id:?}");
+            }
+        }
+    }
+    let _ = std::panic::take_hook();
+    assert_eq!(PANICS.load(std::sync::atomic::Ordering::SeqCst), 0);
+    assert!(start.elapsed() < std::time::Duration::from_secs(120));
+}
