@@ -214,6 +214,8 @@ fn letters_that_are_not_bounces_are_none() {
         &b"From: Ivan <ivan@example.org>\r\nSubject: wc2026/1\r\n\r\n13. Nc3\r\n"[..],
         // A person forwarding a report as text is not a report.
         &b"From: Ivan <ivan@example.org>\r\nSubject: look\r\n\r\nFinal-Recipient: rfc822; x@y\r\nStatus: 5.1.1\r\n"[..],
+        // Nor is a person's letter about one.
+        &b"From: Ivan <ivan@example.org>\r\nSubject: Undelivered Mail Returned to Sender\r\n\r\nIt came back:\r\n\r\nMessage-ID: <x@y.example>\r\n"[..],
         b"",
         b"\xff\xfe\x00garbage",
     ] {

@@ -367,15 +367,8 @@ fn bare_id(v: &str) -> Option<String> {
 /// Local parts of the senders of plain-text bounces.
 const DAEMONS: &[&str] = &["mailer-daemon", "mailerdaemon", "postmaster", "mail-daemon"];
 
-static FAILURE_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)(undeliver|undelivered|delivery (status|failure|has failed|notification)|returned mail|mail delivery failed|failure notice|could not be delivered|non[- ]?delivery)",
-    )
-    .expect("valid regex")
-});
-
-/// A plain-text bounce: the null return path, a mail-daemon sender, `X-Failed-Recipients`, or a
-/// delivery-failure subject from anyone.
+/// A plain-text bounce: the null return path, a mail-daemon sender or `X-Failed-Recipients`. Not
+/// a subject: a person may write "Undelivered mail" and quote headers.
 fn looks_like_bounce(msg: &Message<'_>, top: &[(String, String)]) -> bool {
     let has = |name: &str| top.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
     let null_sender = top
@@ -388,8 +381,7 @@ fn looks_like_bounce(msg: &Message<'_>, top: &[(String, String)]) -> bool {
         .and_then(|a| a.address.as_deref())
         .and_then(|a| a.rsplit_once('@'))
         .is_some_and(|(local, _)| DAEMONS.contains(&local.to_ascii_lowercase().as_str()));
-    let subject = msg.subject().is_some_and(|s| FAILURE_SUBJECT.is_match(s));
-    null_sender || daemon || has("X-Failed-Recipients") || subject
+    null_sender || daemon || has("X-Failed-Recipients")
 }
 
 static QMAIL_RECIPIENT: LazyLock<Regex> =
