@@ -21,15 +21,17 @@ fn bounce(name: &str) -> Bounce {
 }
 
 /// (file, standard report, recipient, action, status, permanent, returned Message-ID)
-const CASES: &[(
-    &str,
+type Case = (
+    &'static str,
     bool,
-    Option<&str>,
+    Option<&'static str>,
     Option<Action>,
-    Option<&str>,
+    Option<&'static str>,
     bool,
-    Option<&str>,
-)] = &[
+    Option<&'static str>,
+);
+
+const CASES: &[Case] = &[
     (
         "lhost-postfix-01",
         true,

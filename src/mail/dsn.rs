@@ -190,15 +190,15 @@ fn parse_inner(raw: &[u8]) -> Option<Bounce> {
             | "message/globax"
             | "message/rfc82x-headers"
             | "message/rfc822-headers"
-            | "text/rfc822-headers" => {
-                if returned.is_none() {
-                    returned = Some(header_block(body));
-                }
+            | "text/rfc822-headers"
+                if returned.is_none() =>
+            {
+                returned = Some(header_block(body));
             }
-            t if (t.starts_with("text/") && i > 0) || (i == 0 && !part.is_multipart()) => {
-                if texts.len() < 8 {
-                    texts.push(String::from_utf8_lossy(body).into_owned());
-                }
+            t if ((t.starts_with("text/") && i > 0) || (i == 0 && !part.is_multipart()))
+                && texts.len() < 8 =>
+            {
+                texts.push(String::from_utf8_lossy(body).into_owned());
             }
             _ => {}
         }
