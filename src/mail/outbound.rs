@@ -129,12 +129,13 @@ fn encoded_word(s: &str) -> String {
 }
 
 /// A Message-ID (without `<>`) reduced to what RFC 5322 §3.6.4 allows between the brackets:
-/// atext, dots and `@`; None unless something is left on both sides of an `@`. Ids of other
+/// atext, dots, `@` and the brackets of a domain literal (`x@[192.0.2.1]`); None unless
+/// something is left on both sides of an `@`. Ids of other
 /// people's letters come from anywhere: a CR, a space or a `>` in one must not reach the wire.
 fn clean_id(id: &str) -> Option<String> {
     let id: String = id
         .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.@".contains(*c))
+        .filter(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.@[]".contains(*c))
         .collect();
     let (left, right) = id.split_once('@')?;
     (!left.is_empty() && !right.is_empty()).then_some(id)
@@ -268,5 +269,18 @@ mod tests {
         o.auto_replied = false;
         let raw = String::from_utf8(build(&o).unwrap()).unwrap();
         assert!(raw.contains("Auto-Submitted: auto-generated\r\n"));
+    }
+
+    #[test]
+    fn ids_keep_what_rfc_5322_allows_and_lose_the_rest() {
+        assert_eq!(
+            clean_id("CAF+abc=12_3@mail.gmail.com").as_deref(),
+            Some("CAF+abc=12_3@mail.gmail.com")
+        );
+        assert_eq!(clean_id("a@[192.0.2.1]").as_deref(), Some("a@[192.0.2.1]"));
+        assert_eq!(clean_id("a@b\r\nBcc: c@d").as_deref(), Some("a@bBccc@d"));
+        assert_eq!(clean_id("no-at-sign"), None);
+        assert_eq!(clean_id("@x"), None);
+        assert_eq!(clean_id("x@"), None);
     }
 }
