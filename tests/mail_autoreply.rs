@@ -194,6 +194,8 @@ fn every_subject_prefix_is_recognised_and_only_suspected() {
             "Автоматический ответ: Партия wc2026/1",
             "Автоматический ответ",
         ),
+        ("Automatische Antwort: Nyaan", "Automatische Antwort"),
+        ("Réponse automatique : Nyaan", "Réponse automatique"),
         // Encoded words, as Outlook and mail.ru send them.
         (
             "=?UTF-8?B?0JDQstGC0L7QvtGC0LLQtdGCOiBOeWFhbg==?=",

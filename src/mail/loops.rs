@@ -200,9 +200,9 @@ pub(crate) fn loop_reason(
 }
 
 /// Subject prefixes of automatic replies (compared lower-cased, after the prefix any spaces and a
-/// colon): RFC 3834 §3.1.5's `Auto:`, Outlook/Exchange in English, Russian and Bulgarian, Apple
-/// Mail, cPanel/Exim and the common hand-made forms. Only at the very start: `Re: Automatic
-/// reply: …` is a person answering one.
+/// colon): RFC 3834 §3.1.5's `Auto:`, Outlook/Exchange in English, Russian, Bulgarian, German
+/// and French, Apple Mail, cPanel/Exim and the common hand-made forms. Only at the very start:
+/// `Re: Automatic reply: …` is a person answering one.
 const AUTO_REPLY_PREFIXES: &[&str] = &[
     "auto",
     "automatic reply",
@@ -218,6 +218,8 @@ const AUTO_REPLY_PREFIXES: &[&str] = &[
     "автоответ",
     "автоматический ответ",
     "автоматичен отговор",
+    "automatische antwort",
+    "réponse automatique",
 ];
 
 /// An auto-reply subject prefix, then `X-Auto-Response-Suppress`. Never by words in the body:
