@@ -211,6 +211,23 @@ fn diagnostics_are_one_line() {
 }
 
 #[test]
+fn auto_replies_are_not_bounces() {
+    // Real auto-replies, two with the null return path; and one that quotes the letter it
+    // answers, headers and all, as some responders do.
+    for n in ["01", "02", "03", "04", "06"] {
+        let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("fixtures/mail/autoreply/sisimai-rfc3834-{n}.eml"));
+        let raw = std::fs::read(&p).unwrap();
+        assert_eq!(parse_bounce(&raw), None, "{n}");
+        let mut quoting = raw.clone();
+        quoting.extend_from_slice(
+            b"\n\n-----Original Message-----\nFrom: bot@amici.example\nMessage-ID: <amici.0123@amici.example>\nSubject: wc2026/1\n",
+        );
+        assert_eq!(parse_bounce(&quoting), None, "{n} quoting");
+    }
+}
+
+#[test]
 fn letters_that_are_not_bounces_are_none() {
     for raw in [
         &b"From: Ivan <ivan@example.org>\r\nSubject: wc2026/1\r\n\r\n13. Nc3\r\n"[..],

@@ -206,10 +206,12 @@ fn parse_inner(raw: &[u8]) -> Option<Bounce> {
 
     let top = top_headers(&msg);
     let text = texts.join("\n");
+    let mut daemon = false;
     if !standard {
-        if !looks_like_bounce(&msg, &top) {
+        let Some(from_daemon) = looks_like_bounce(&msg, &top) else {
             return None;
-        }
+        };
+        daemon = from_daemon;
         read_plain_bounce(&top, &text, &mut recipients);
     }
     // A plain bounce quotes the message in its text; some reports do too, without a part.
@@ -224,7 +226,9 @@ fn parse_inner(raw: &[u8]) -> Option<Bounce> {
     let original_message_id = field("Message-ID")
         .and_then(|v| bare_id(&v))
         .map(|id| clean_line(&id, 256));
-    if !standard && recipients.is_empty() && original_message_id.is_none() {
+    // A plain bounce names a failed recipient, or comes from a mail daemon with our message's
+    // id: an auto-reply with the null sender that quotes the letter it answers is neither.
+    if !standard && recipients.is_empty() && !(daemon && original_message_id.is_some()) {
         return None;
     }
     let permanent = if standard {
@@ -368,8 +372,9 @@ fn bare_id(v: &str) -> Option<String> {
 const DAEMONS: &[&str] = &["mailer-daemon", "mailerdaemon", "postmaster", "mail-daemon"];
 
 /// A plain-text bounce: the null return path, a mail-daemon sender or `X-Failed-Recipients`. Not
-/// a subject: a person may write "Undelivered mail" and quote headers.
-fn looks_like_bounce(msg: &Message<'_>, top: &[(String, String)]) -> bool {
+/// a subject: a person may write "Undelivered mail" and quote headers. Some(whether the sender
+/// is a mail daemon) when it may be one.
+fn looks_like_bounce(msg: &Message<'_>, top: &[(String, String)]) -> Option<bool> {
     let has = |name: &str| top.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
     let null_sender = top
         .iter()
@@ -381,7 +386,7 @@ fn looks_like_bounce(msg: &Message<'_>, top: &[(String, String)]) -> bool {
         .and_then(|a| a.address.as_deref())
         .and_then(|a| a.rsplit_once('@'))
         .is_some_and(|(local, _)| DAEMONS.contains(&local.to_ascii_lowercase().as_str()));
-    null_sender || daemon || has("X-Failed-Recipients")
+    (null_sender || daemon || has("X-Failed-Recipients")).then_some(daemon)
 }
 
 static QMAIL_RECIPIENT: LazyLock<Regex> =
