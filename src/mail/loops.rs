@@ -47,6 +47,20 @@ impl LoopReason {
     pub fn only_suspected(&self) -> bool {
         matches!(self, LoopReason::SuspectedAutoReply(_))
     }
+
+    /// Whether the letter may be a bounce of our own mail, for `mail::dsn::parse_bounce` to
+    /// read (it answers None for anything else): the null sender, a delivery report, a mail
+    /// daemon's letter, or `Auto-Submitted` (Exim's bounces carry `auto-replied`, and that
+    /// check comes first).
+    pub fn may_be_bounce(&self) -> bool {
+        matches!(
+            self,
+            LoopReason::NullSender
+                | LoopReason::DeliveryReport
+                | LoopReason::DaemonSender(_)
+                | LoopReason::AutoSubmitted(_)
+        )
+    }
 }
 
 impl std::fmt::Display for LoopReason {
