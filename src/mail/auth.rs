@@ -42,10 +42,10 @@ impl AuthTrust {
     }
 }
 
-/// The default of [`AuthTrust::received_above`]: the fail-safe choice. If the real place is
-/// lower, every genuine letter is refused (the arbiter is told, nothing is applied) until the
-/// config says where; a default that was too low the other way round would let a forgery sit at
-/// the trusted place.
+/// The default of [`AuthTrust::received_above`], and the fail-safe end: a value below the real
+/// place refuses every genuine letter (nothing applied, the arbiter told: it shows at once); a
+/// value above it would trust whatever the sender wrote at the top of his headers. So the
+/// default is the lowest, and a site counts its own lines rather than guessing.
 pub const DEFAULT_RECEIVED_ABOVE: usize = 0;
 
 /// One Authentication-Results header (RFC 8601).
