@@ -76,6 +76,9 @@ pub struct Bot {
     pub timezone: chrono_tz::Tz,
     pub language: Lang,
     pub admin: Option<String>,
+    /// How many `Received:` lines our own hosts put above the trusted host's
+    /// Authentication-Results (`mail::auth::AuthTrust::received_above`; default 0).
+    pub trust_authentication_results_received_above: usize,
     /// Local hour (0–23) of the daily tick.
     pub tick_hour: u32,
     /// Answer a stranger once a day with a courtesy note (default off).
@@ -252,6 +255,32 @@ pub struct Config {
 }
 
 impl Config {
+    /// Whose Authentication-Results decide whether a sender is genuine, and where that header
+    /// sits (`mail::auth::authenticated_at`); None when sender authentication is off.
+    pub fn auth_trust(&self) -> Option<crate::mail::auth::AuthTrust> {
+        self.bot
+            .trust_authentication_results
+            .as_deref()
+            .map(|id| crate::mail::auth::AuthTrust {
+                authserv_id: id.trim().to_lowercase(),
+                received_above: self.bot.trust_authentication_results_received_above,
+            })
+    }
+
+    /// What `check-config` should warn about without refusing the config.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        if self.bot.trust_authentication_results.is_none() {
+            w.push(
+                "[bot] trust_authentication_results is not set: senders are not authenticated, \
+                 so a letter with a forged From: moves a player's pieces (see \
+                 config/amici.example.toml)"
+                    .to_string(),
+            );
+        }
+        w
+    }
+
     /// The player with this address in any tournament, and his preferred language.
     pub fn language_of(&self, email: &str) -> Lang {
         self.tournaments
@@ -317,6 +346,7 @@ struct RawBot {
     timezone: Option<Spanned<String>>,
     language: Option<Lang>,
     admin: Option<Spanned<String>>,
+    trust_authentication_results_received_above: Option<usize>,
     tick_hour: Option<Spanned<u32>>,
     courtesy_replies: Option<bool>,
     max_letters_per_sender_per_day: Option<u32>,
@@ -651,6 +681,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             timezone,
             language: b.language.unwrap_or(Lang::Bg),
             admin: b.admin.map(|a| a.into_inner().to_lowercase()),
+            trust_authentication_results_received_above: b
+                .trust_authentication_results_received_above
+                .unwrap_or(crate::mail::auth::DEFAULT_RECEIVED_ABOVE)
+                .min(100),
             tick_hour: b.tick_hour.map_or(6, |h| *h.get_ref()),
             courtesy_replies: b.courtesy_replies.unwrap_or(false),
             max_letters_per_sender_per_day: b.max_letters_per_sender_per_day.unwrap_or(50),
@@ -1537,5 +1571,31 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             m.iter().any(|m| m.contains("team_ranking is only used")),
             "{m:#?}"
         );
+    }
+
+    #[test]
+    fn sender_authentication_trust_and_its_warning() {
+        let c = parse(Path::new("amici.toml"), GOOD).expect("good config");
+        assert_eq!(c.auth_trust(), None);
+        assert!(
+            c.warnings()
+                .iter()
+                .any(|w| w.contains("trust_authentication_results is not set")),
+            "{:?}",
+            c.warnings()
+        );
+        let text = GOOD.replace(
+            "language = \"bg\"\n",
+            "language = \"bg\"\ntrust_authentication_results = \"MX.example.test\"\ntrust_authentication_results_received_above = 1\n",
+        );
+        let c = parse(Path::new("amici.toml"), &text).expect("good config");
+        assert_eq!(
+            c.auth_trust(),
+            Some(crate::mail::auth::AuthTrust {
+                authserv_id: "mx.example.test".into(),
+                received_above: 1,
+            })
+        );
+        assert!(c.warnings().is_empty(), "{:?}", c.warnings());
     }
 }

@@ -3,7 +3,8 @@
 //! and hostile input that must neither panic nor run unbounded.
 
 use amici::mail::inbound::{
-    AuthVerdict, Inbound, LoopReason, MAX_RAW_BYTES, MAX_TEXT_BYTES, authenticated, parse,
+    AuthTrust, AuthVerdict, Inbound, LoopReason, MAX_RAW_BYTES, MAX_TEXT_BYTES, authenticated,
+    authenticated_at, parse,
 };
 use std::time::{Duration, Instant};
 
@@ -510,21 +511,28 @@ fn loop_own_address_and_own_messages() {
 // ---------------------------------------------------------------------------------------------
 // Authentication-Results
 
+/// The Postfix + milter layout (the default trust position): our MX's milter prepends its
+/// Authentication-Results above the MX's own `Received:` line.
 fn with_auth(from: &str, auth: &[&str]) -> Inbound {
-    let mut h =
-        String::from("Received: from x by mx.amici.example; Tue, 1 Dec 2026 10:00:00 +0200\n");
+    let mut h = String::new();
     for a in auth {
         h.push_str(&format!("Authentication-Results: {a}\n"));
     }
+    h.push_str("Received: from x by mx.amici.example; Tue, 1 Dec 2026 10:00:00 +0200\n");
     h.push_str(&format!("From: {from}\n"));
     parse(&eml(&h, b"13. Nc3"), BOT)
 }
 
 #[test]
 fn auth_pass_by_dkim_spf_or_dmarc_of_our_server() {
+    // This fixture has our MX's header below the MX's own Received line (one line above it).
     let m = parse(&fixture!("gmail_reply_alternative.eml"), BOT);
+    let trust = AuthTrust {
+        authserv_id: "mx.amici.example".into(),
+        received_above: 1,
+    };
     assert_eq!(
-        authenticated(&m, "mx.amici.example"),
+        authenticated_at(&m, &trust),
         AuthVerdict::Pass {
             method: "dkim".into(),
             domain: "gmail.example".into()

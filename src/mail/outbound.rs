@@ -53,24 +53,103 @@ fn mailbox(name: Option<&str>, email: &str) -> Result<Mailbox, BuildError> {
     let addr = email
         .parse()
         .map_err(|e| BuildError::Address(email.to_string(), e))?;
-    // Names are data: strip control characters so nothing can smuggle a line break.
-    let name = name.map(|n| n.chars().filter(|c| !c.is_control()).collect::<String>());
+    // Names are data: no line break, and no encoded word that a reader would decode (lettre
+    // writes an ASCII name as it is). A name is only shown, so `= ?` for `=?` costs nothing.
+    let name = name
+        .map(|n| one_line(n).replace("=?", "= ?"))
+        .filter(|n| !n.is_empty());
     Ok(Mailbox::new(name, addr))
 }
 
 fn header(name: &'static str, value: &str) -> HeaderValue {
-    let clean: String = value.chars().filter(|c| !c.is_control()).collect();
-    HeaderValue::new(HeaderName::new_from_ascii_str(name), clean)
+    HeaderValue::new(HeaderName::new_from_ascii_str(name), one_line(value))
+}
+
+/// One line of text: control characters (CR, LF, NEL …) and the Unicode line and paragraph
+/// separators become spaces, and the ends are trimmed.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// A subject as header text. lettre writes an ASCII word as it is, so a subject holding an
+/// encoded word (`=?utf-8?q?…=0D=0A…?=`, say quoted back from a player's letter) would be
+/// decoded by the reader into a line break or anything else: such a subject is encoded here
+/// as a whole, in base64 words of at most 45 bytes (72 characters, under RFC 2047's 75), so the
+/// reader decodes it once, back to the very text.
+fn subject_text(subject: &str) -> String {
+    let s = one_line(subject);
+    if !s.contains("=?") {
+        return s;
+    }
+    let mut words = Vec::new();
+    let mut chunk = String::new();
+    for c in s.chars() {
+        if chunk.len() + c.len_utf8() > 45 {
+            words.push(encoded_word(&chunk));
+            chunk.clear();
+        }
+        chunk.push(c);
+    }
+    if !chunk.is_empty() {
+        words.push(encoded_word(&chunk));
+    }
+    words.join(" ")
+}
+
+fn encoded_word(s: &str) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::from("=?utf-8?b?");
+    for chunk in s.as_bytes().chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(A[((v >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out.push_str("?=");
+    out
+}
+
+/// A Message-ID (without `<>`) reduced to what RFC 5322 §3.6.4 allows between the brackets:
+/// atext, dots, `@` and the brackets of a domain literal (`x@[192.0.2.1]`); None unless
+/// something is left on both sides of an `@`. Ids of other
+/// people's letters come from anywhere: a CR, a space or a `>` in one must not reach the wire.
+fn clean_id(id: &str) -> Option<String> {
+    let id: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.@[]".contains(*c))
+        .collect();
+    let (left, right) = id.split_once('@')?;
+    (!left.is_empty() && !right.is_empty()).then_some(id)
 }
 
 /// The RFC 5322 bytes of a message.
 pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
-    let subject: String = o.subject.chars().filter(|c| !c.is_control()).collect();
+    let message_id =
+        clean_id(&o.message_id).unwrap_or_else(|| stable_message_id(&o.message_id, &o.from));
     let mut b = Message::builder()
         .from(mailbox(Some("amici"), &o.from)?)
         .to(mailbox(o.to_name.as_deref(), &o.to)?)
-        .subject(subject)
-        .message_id(Some(format!("<{}>", o.message_id)))
+        .subject(subject_text(&o.subject))
+        .message_id(Some(format!("<{message_id}>")))
         .date(std::time::SystemTime::from(o.date))
         .raw_header(header(
             "Auto-Submitted",
@@ -84,12 +163,18 @@ pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
     if let Some(g) = &o.game {
         b = b.raw_header(header("X-Amici-Game", g));
     }
-    if let Some(irt) = &o.in_reply_to {
+    if let Some(irt) = o.in_reply_to.as_deref().and_then(clean_id) {
         b = b.in_reply_to(format!("<{irt}>"));
-        let mut refs: Vec<String> = o.references.iter().map(|r| format!("<{r}>")).collect();
-        if !o.references.iter().any(|r| r == irt) {
-            refs.push(format!("<{irt}>"));
+        let mut refs: Vec<String> = Vec::new();
+        for r in o.references.iter().filter_map(|r| clean_id(r)) {
+            if !refs.contains(&r) {
+                refs.push(r);
+            }
         }
+        // The parent last (RFC 5322 §3.6.4).
+        refs.retain(|r| *r != irt);
+        refs.push(irt);
+        let refs: Vec<String> = refs.iter().map(|r| format!("<{r}>")).collect();
         b = b.references(refs.join(" "));
     }
     if o.attachments.is_empty() {
@@ -184,5 +269,18 @@ mod tests {
         o.auto_replied = false;
         let raw = String::from_utf8(build(&o).unwrap()).unwrap();
         assert!(raw.contains("Auto-Submitted: auto-generated\r\n"));
+    }
+
+    #[test]
+    fn ids_keep_what_rfc_5322_allows_and_lose_the_rest() {
+        assert_eq!(
+            clean_id("CAF+abc=12_3@mail.gmail.com").as_deref(),
+            Some("CAF+abc=12_3@mail.gmail.com")
+        );
+        assert_eq!(clean_id("a@[192.0.2.1]").as_deref(), Some("a@[192.0.2.1]"));
+        assert_eq!(clean_id("a@b\r\nBcc: c@d").as_deref(), Some("a@bBccc@d"));
+        assert_eq!(clean_id("no-at-sign"), None);
+        assert_eq!(clean_id("@x"), None);
+        assert_eq!(clean_id("x@"), None);
     }
 }
