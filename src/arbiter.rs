@@ -334,6 +334,47 @@ pub(crate) fn execute(
                 "special leave for {player} {from} – {to} (Art. 43)"
             )))
         }
+        ArbiterCommand::Resend { game: id } => {
+            // RULES.md §3: the bounced forward goes again, to the game's address of the
+            // player; its delivery ends the dead time (engine::delivered).
+            let rec = match game(tx, id, &in_scope)? {
+                Ok(r) => r,
+                Err(e) => return Ok(Err(e)),
+            };
+            if !crate::rules::bounce::waiting_for_delivery(&rec) {
+                return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
+            }
+            let Some(failed) = tx.awaited_in(id)? else {
+                return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
+            };
+            let Some(row) = tx.outbox_by_id(failed)? else {
+                return Ok(Err(format!("{id}: the bounced message is gone")));
+            };
+            let to = rec
+                .to_move()
+                .map(|c| rec.address(c).to_string())
+                .unwrap_or(row.recipient.clone());
+            let n = tx.count_resends(id)?;
+            let message_id = crate::mail::outbound::stable_message_id(
+                &format!("{}:resend:{}:{n}", tx.instance(), row.id),
+                &config.bot.address,
+            );
+            let raw = crate::mail::headers::resent(&row.raw, &to, &message_id);
+            let new_id = tx.queue_returning(
+                None,
+                &crate::store::NewOutgoing {
+                    message_id,
+                    recipient: to.clone(),
+                    kind: row.kind.clone(),
+                    game: row.game.clone(),
+                    raw,
+                },
+                &at,
+            )?;
+            tx.await_delivery(new_id, id)?;
+            tx.log_event(&at, Some(id), "arbiter", &format!("RULES.md §3: the bounced move re-sent to {to}"))?;
+            Ok(Ok(format!("{id}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)")))
+        }
         ArbiterCommand::Extend { tournament, to } => {
             let Some(t) = config.tournament(tournament).filter(|t| in_scope(&t.id)) else {
                 return Ok(Err(format!("no tournament {tournament}")));

@@ -129,6 +129,9 @@ pub struct Smtp {
     /// Concurrent SMTP connections; messages to one recipient always go through one of them,
     /// in queue order.
     pub senders: usize,
+    /// The envelope sender of each message is `bot+<outbox id>@domain` (VERP), so a bounce
+    /// names the message it returns.
+    pub verp: bool,
 }
 
 /// Where outgoing mail goes.
@@ -383,6 +386,7 @@ struct RawSmtp {
     timeout_seconds: Option<u64>,
     retry_base_seconds: Option<u64>,
     senders: Option<usize>,
+    verp: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -737,6 +741,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             timeout_seconds: s.timeout_seconds.unwrap_or(60).max(1),
             retry_base_seconds: s.retry_base_seconds.unwrap_or(30).max(1),
             senders: s.senders.unwrap_or(4).clamp(1, 32),
+            verp: s.verp.unwrap_or(true),
         }
     });
     let outbox = sections

@@ -427,8 +427,19 @@ fn process_one(
     }
     // The one MIME parse of this letter.
     let msg = inbound::parse(&row.raw, &config.bot.address);
+    // Never answered. A bounce of amici's own mail is read (RULES.md §3); a letter that is
+    // only suspected to be an auto-reply (its subject prefix alone) is looked at below.
+    let mut suspected_auto_reply = None;
     if let Some(reason) = &msg.loop_reason {
-        return Ok(format!("ignored: {reason}"));
+        if reason.may_be_bounce()
+            && let Some(b) = crate::mail::dsn::parse_bounce(&row.raw)
+        {
+            return bounce(tx, config, &b, now);
+        }
+        if !reason.only_suspected() {
+            return Ok(format!("ignored: {reason}"));
+        }
+        suspected_auto_reply = Some(reason.to_string());
     }
     let Some(from) = msg.from.clone() else {
         return Ok("ignored: no sender".into());
@@ -475,8 +486,8 @@ fn process_one(
     // effect, and the arbiter is told (once a day per address: forgeries must not flood him) —
     // the sender is not answered, he may be forged. It never counts against the real sender's
     // daily limit (issue 8 item 3).
-    if let Some(authserv) = &config.bot.trust_authentication_results
-        && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated(&msg, authserv)
+    if let Some(trust) = config.auth_trust()
+        && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated_at(&msg, &trust)
     {
         let (forged_today, _) =
             tx.count_sender(&format!("unauthenticated:{}", from.email), &today.to_string())?;
@@ -499,6 +510,40 @@ fn process_one(
             }
         }
         return Ok(format!("unauthenticated: {reason}"));
+    }
+    // An auto-reply recognised by its subject prefix alone (issue 8 item 9): never answered
+    // and never applied; if it carries a move or a command, the arbiter is told (once a day
+    // per address) — a person may have written it after all.
+    if let Some(reason) = suspected_auto_reply {
+        let notation = config
+            .tournaments
+            .iter()
+            .find(|t| t.players.iter().any(|p| p.email == from.email))
+            .map(|t| t.notation)
+            .unwrap_or(crate::rules::model::Notation::Bg);
+        let read = crate::rules::letter::read_letter(&msg.fresh_text, notation, false, today);
+        if read.items.is_empty() && read.commands.is_empty() {
+            return Ok(format!("ignored: {reason}"));
+        }
+        let (told, _) = tx.count_sender(&format!("auto-reply:{}", from.email), &today.to_string())?;
+        if told == 1 {
+            for arbiter in &arbiters {
+                answer.queue(
+                    tx,
+                    arbiter,
+                    Kind::Notice,
+                    None,
+                    format!("amici: a letter from {} looks like an auto-reply", from.email),
+                    texts::suspected_auto_reply(
+                        config.language_of(arbiter),
+                        &from.email,
+                        &msg.subject,
+                        msg.message_id.as_deref().unwrap_or("-"),
+                    ),
+                )?;
+            }
+        }
+        return Ok(format!("stored, not applied: {reason} with a move or command"));
     }
     // The daily limit, counted over authenticated letters of known senders only; the arbiter
     // is told once a day when a player reaches it.
@@ -962,6 +1007,148 @@ fn contains_id(text: &str, id: &str) -> bool {
     })
 }
 
+/// A bounce of amici's own mail (a DSN or a plain non-delivery report), found by its VERP
+/// return path or the Message-ID it returns: the message is recorded as failed and, for a
+/// forwarded move, RULES.md §3's bounced-forward rule applies.
+fn bounce(
+    tx: &Tx<'_>,
+    config: &Config,
+    b: &crate::mail::dsn::Bounce,
+    now: DateTime<FixedOffset>,
+) -> Result<String> {
+    let row = match b.verp_id(&config.bot.address) {
+        Some(id) => tx.outbox_by_id(id)?,
+        None => None,
+    };
+    let row = match (row, &b.original_message_id) {
+        (Some(r), _) => Some(r),
+        (None, Some(mid)) => tx.outbox_by_message_id(mid)?,
+        (None, None) => None,
+    };
+    let Some(row) = row else {
+        return Ok("ignored: a bounce of no message of ours".into());
+    };
+    if !b.permanent {
+        return Ok(format!("bounce: delivery of {} delayed, not failed", row.message_id));
+    }
+    let why = b
+        .final_recipients
+        .iter()
+        .find(|r| r.permanent())
+        .and_then(|r| r.diagnostic.clone().or_else(|| r.status.clone()))
+        .unwrap_or_else(|| "returned as undeliverable".into());
+    delivery_failed(tx, config, &row, &why, now)
+}
+
+/// A message that can never be delivered (refused for good by SMTP, or bounced later): the
+/// outbox row is marked failed; a forwarded move suspends the game until it is delivered again
+/// (RULES.md §3) and the arbiter and the player who moved are told, once; any other message
+/// is told to the arbiter (or the admin) once. Never about a notice itself.
+pub fn delivery_failed(
+    tx: &Tx<'_>,
+    config: &Config,
+    row: &crate::store::OutboxRow,
+    why: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<String> {
+    if !tx.mark_failed_once(row.id, why)? {
+        return Ok(format!("bounce: {} already recorded as failed", row.message_id));
+    }
+    let today = local_day(config, now);
+    let mut answer = Answer::unprompted(config, format!("failed:{}", row.id), now);
+    let game = match &row.game {
+        Some(g) => tx.game(g)?,
+        None => None,
+    };
+    let arbiter = row
+        .game
+        .as_deref()
+        .and_then(|g| g.rsplit_once('/'))
+        .and_then(|(t, _)| config.tournament(t))
+        .map(|t| t.arbiter.clone())
+        .or_else(|| config.bot.admin.clone())
+        .filter(|a| !a.eq_ignore_ascii_case(&row.recipient));
+    if row.kind == Kind::Move.as_str()
+        && let Some(g) = game
+    {
+        // The bounced move is the game's last one when the recipient is to move and nothing
+        // later went to him about this game.
+        let latest = tx.last_message_to(&row.recipient, &g.id)?;
+        let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
+        let mover = g.to_move().map(|c| !c);
+        let is_last = g
+            .to_move()
+            .is_some_and(|c| g.address(c).eq_ignore_ascii_case(&row.recipient))
+            && latest.as_deref() == Some(row.message_id.as_str());
+        let suspended = match is_last.then(|| crate::rules::bounce::forward_bounced(&g, ply, today)) {
+            Some(Ok(next)) => {
+                tx.update_game(&next)?;
+                tx.await_delivery(row.id, &g.id)?;
+                tx.log_event(&now.to_rfc3339(), Some(&g.id), "bounce", &format!("RULES.md §3: the forward of move {ply} to {} failed ({why}); dead time until it is delivered again", row.recipient))?;
+                true
+            }
+            _ => false,
+        };
+        let mv = g.moves.last().map(|m| m.san.clone()).unwrap_or_default();
+        let mut tell: Vec<String> = arbiter.into_iter().collect();
+        if let Some(c) = mover {
+            tell.push(g.address(c).to_string());
+        }
+        for to in tell {
+            let lang = config.language_of(&to);
+            answer.queue(
+                tx,
+                &to,
+                Kind::Notice,
+                Some(&g.id),
+                format!("amici: {} — move not delivered", g.id),
+                texts::forward_bounced(lang, &g.id, &row.recipient, &mv, why, suspended),
+            )?;
+        }
+        return Ok(format!("bounce: forwarded move of {} to {} failed", g.id, row.recipient));
+    }
+    if row.kind != Kind::Notice.as_str()
+        && let Some(to) = arbiter
+    {
+        let body = format!(
+            "A message could not be delivered and will not be retried.\n\nTo: {}\nKind: {}\nGame: {}\nMessage-ID: <{}>\nError: {}\n\n— amici\n",
+            row.recipient,
+            row.kind,
+            row.game.as_deref().unwrap_or("-"),
+            row.message_id,
+            why
+        );
+        answer.queue(
+            tx,
+            &to,
+            Kind::Notice,
+            row.game.as_deref(),
+            format!("amici: undeliverable mail to {}", row.recipient),
+            body,
+        )?;
+    }
+    Ok(format!("bounce: {} to {} failed", row.kind, row.recipient))
+}
+
+/// Leased rows just sent: a forwarded move re-sent after a bounce has now been delivered, and
+/// the game goes on from today (RULES.md §3).
+pub fn delivered(store: &mut Store, config: &Config, sent: &[i64], now: DateTime<FixedOffset>) -> Result<()> {
+    store.transaction(|tx| {
+        for id in sent {
+            let Some(game) = tx.delivery_awaited(*id)? else {
+                continue;
+            };
+            if let Some(g) = tx.game(&game)?
+                && let Some(next) = crate::rules::bounce::delivered_again(&g, local_day(config, now))
+            {
+                tx.update_game(&next)?;
+                tx.log_event(&now.to_rfc3339(), Some(&game), "delivered", "RULES.md §3: the move was delivered again; the game goes on")?;
+            }
+        }
+        Ok::<_, EngineError>(())
+    })
+}
+
 /// Queues a message to an address outside any game (the admin, about the config or mail).
 /// Its Message-ID derives from its cause (`key`) and the day: the same notice is queued once
 /// a day, and the same cause next week is told again.
@@ -1236,6 +1423,25 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             1,
             "his real move is applied"
         );
+    }
+
+    #[test]
+    fn an_auto_reply_known_by_its_subject_alone_is_never_applied_and_the_arbiter_told_once() {
+        let (mut store, config) = setup("");
+        let vacation = |id: &str, body: &str| {
+            format!("From: ivan@example.test\r\nTo: bot@example.test\r\nSubject: Automatic reply: T/1\r\nMessage-ID: <{id}>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n").into_bytes()
+        };
+        // Outlook's subject without any header: a quoted move in the body must not move.
+        ingest(&mut store, &config, &vacation("v1@x", "I am away until Monday.\r\n1. e2-e4"));
+        ingest(&mut store, &config, &vacation("v2@x", "1. e2-e4"));
+        ingest(&mut store, &config, &vacation("v3@x", "I am away until Monday."));
+        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty(), "never applied");
+        assert_eq!(
+            outbox(&store),
+            [("arbiter@example.test".into(), "notice".into())],
+            "never answered; the arbiter told once"
+        );
+        assert_eq!(store.inbound_counts().unwrap(), (0, 3), "all stored and done");
     }
 
     #[test]

@@ -231,9 +231,10 @@ fn flush(store: Store, config: &Config) -> Result<()> {
     }
     let transport = Transport::from_config(config)?;
     let db = amici::store::Db::spawn(store);
+    let config = std::sync::Arc::new(config.clone());
     let flushed = runtime()?.block_on(deliver::flush(
         &db,
-        config,
+        &config,
         &transport,
         clock::system_now(),
     ))?;
@@ -278,6 +279,9 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     eprintln!("{}: {m}", config_path.display());
                 }
                 return Ok(ExitCode::from(2));
+            }
+            for w in config.warnings() {
+                eprintln!("{}: warning: {w}", config_path.display());
             }
             println!(
                 "{}: OK ({} tournament(s), {} game(s))",

@@ -226,6 +226,14 @@ impl Transport {
         }
     }
 
+    /// Whether the envelope sender carries the outbox row (`[smtp] verp`).
+    pub fn verp(&self) -> bool {
+        match self {
+            Transport::Smtp(s) => s.cfg.verp,
+            _ => false,
+        }
+    }
+
     /// How many messages may be in flight at once.
     pub fn senders(&self) -> usize {
         match self {
@@ -372,7 +380,7 @@ fn slot_of(recipient: &str, slots: usize) -> usize {
 /// the server is down.
 pub async fn flush(
     db: &Db,
-    config: &Config,
+    config: &Arc<Config>,
     transport: &Transport,
     now: DateTime<FixedOffset>,
 ) -> anyhow::Result<Flushed> {
@@ -411,8 +419,14 @@ pub async fn flush(
                         let _ = results.send((row, Err(None)));
                         continue;
                     }
+                    // VERP: a bounce that comes back later names this row (bot+<id>@…).
+                    let sender = if transport.verp() {
+                        crate::mail::dsn::verp_address(&from, row.id)
+                    } else {
+                        from.clone()
+                    };
                     let r = transport
-                        .send(slot, &from, &row.recipient, &row.raw, &row.message_id)
+                        .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
                         .await;
                     let r = match r {
                         Ok(()) => Ok(()),
@@ -441,11 +455,15 @@ pub async fn flush(
                 }
                 let mut outcomes = Vec::new();
                 let mut permanent = Vec::new();
+                let mut delivered = Vec::new();
                 for (row, r) in gathered {
                     let outcome = match r {
                         Ok(()) => {
                             sent += 1;
                             progressed = true;
+                            if row.kind == "move" {
+                                delivered.push(row.id);
+                            }
                             SendOutcome::Sent
                         }
                         Err(None) => SendOutcome::Unsent,
@@ -472,6 +490,11 @@ pub async fn flush(
                 }
                 let now_s = now.to_rfc3339();
                 db.call(move |s| s.finish_sends(&outcomes, &now_s)).await??;
+                if !delivered.is_empty() {
+                    let cfg = config.clone();
+                    db.call(move |s| crate::engine::delivered(s, &cfg, &delivered, now))
+                        .await??;
+                }
                 for (row, e) in permanent {
                     let cfg = config.clone();
                     db.call(move |s| undeliverable(s, &cfg, &row, &e, now))
@@ -494,8 +517,9 @@ pub async fn flush(
     }
 }
 
-/// Records a permanent failure and tells the people responsible once: the arbiter of the
-/// game (or the admin), never about a message that was itself such a notice.
+/// Records a permanent failure and tells the people responsible once (see
+/// [`engine::delivery_failed`](crate::engine::delivery_failed): a forwarded move suspends its
+/// game until it is delivered again, RULES.md §3).
 pub fn undeliverable(
     store: &mut Store,
     config: &Config,
@@ -503,61 +527,7 @@ pub fn undeliverable(
     error: &str,
     now: DateTime<FixedOffset>,
 ) -> anyhow::Result<()> {
-    let arbiter = row
-        .game
-        .as_deref()
-        .and_then(|g| g.rsplit_once('/'))
-        .and_then(|(t, _)| config.tournament(t))
-        .map(|t| t.arbiter.clone());
-    let tell = arbiter
-        .or_else(|| config.bot.admin.clone())
-        .filter(|t| !t.eq_ignore_ascii_case(&row.recipient));
-    let notice = match tell {
-        Some(to) if row.kind != "notice" => {
-            let body = format!(
-                "A message could not be delivered and will not be retried.\n\nTo: {}\nKind: {}\nGame: {}\nMessage-ID: <{}>\nError: {}\n\n— amici\n",
-                row.recipient,
-                row.kind,
-                row.game.as_deref().unwrap_or("-"),
-                row.message_id,
-                error
-            );
-            let message_id = crate::mail::outbound::stable_message_id(
-                &format!("{}:undeliverable:{}", store.instance(), row.message_id),
-                &config.bot.address,
-            );
-            let o = crate::mail::outbound::Outgoing {
-                from: config.bot.address.clone(),
-                to: to.clone(),
-                to_name: None,
-                subject: format!("amici: undeliverable mail to {}", row.recipient),
-                body,
-                message_id: message_id.clone(),
-                in_reply_to: None,
-                references: Vec::new(),
-                kind: crate::rules::model::Kind::Notice,
-                game: row.game.clone(),
-                date: now,
-                auto_replied: false,
-                attachments: Vec::new(),
-            };
-            Some(crate::store::NewOutgoing {
-                message_id,
-                recipient: to,
-                kind: "notice".into(),
-                game: row.game.clone(),
-                raw: crate::mail::outbound::build(&o)?,
-            })
-        }
-        _ => None,
-    };
-    store.transaction(|tx| {
-        tx.mark_failed(row.id, error)?;
-        if let Some(n) = &notice {
-            tx.queue(None, n, &now.to_rfc3339())?;
-        }
-        Ok::<_, crate::store::StoreError>(())
-    })?;
+    store.transaction(|tx| crate::engine::delivery_failed(tx, config, row, error, now))?;
     Ok(())
 }
 
@@ -597,7 +567,7 @@ players = [ { name = "A", email = "a@example.test" }, { name = "B", email = "b@e
 
     #[tokio::test]
     async fn permanent_failure_is_recorded_and_the_arbiter_told_once() {
-        let cfg = config();
+        let cfg = Arc::new(config());
         let mut store = Store::memory().unwrap();
         queue(&mut store, "gone@example.test", "m1@x");
         let sent = Arc::new(Mutex::new(Vec::new()));
@@ -624,7 +594,7 @@ players = [ { name = "A", email = "a@example.test" }, { name = "B", email = "b@e
 
     #[tokio::test]
     async fn transient_failure_is_retried_later_not_now() {
-        let cfg = config();
+        let cfg = Arc::new(config());
         let mut store = Store::memory().unwrap();
         queue(&mut store, "slow@example.test", "m2@x");
         let sent = Arc::new(Mutex::new(Vec::new()));

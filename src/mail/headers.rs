@@ -66,6 +66,37 @@ pub fn envelope(raw: &[u8]) -> Envelope {
     parsed.ok().flatten().unwrap_or_default()
 }
 
+/// A stored outgoing message sent again to `to` under a new Message-ID: the `To:` and
+/// `Message-ID:` headers are replaced, everything else (the text, the threading) stays.
+pub fn resent(raw: &[u8], to: &str, message_id: &str) -> Vec<u8> {
+    let block = header_block(raw);
+    let body = &raw[block.len()..];
+    let text = String::from_utf8_lossy(block);
+    let mut out = String::with_capacity(block.len() + 64);
+    let mut skipping = false;
+    for line in text.split_inclusive('\n') {
+        let folded = line.starts_with(' ') || line.starts_with('\t');
+        if folded && skipping {
+            continue;
+        }
+        skipping = false;
+        let name = line.split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+        if !folded && (name == "to" || name == "message-id") {
+            skipping = true;
+            if name == "to" {
+                out.push_str(&format!("To: {to}\r\n"));
+            } else {
+                out.push_str(&format!("Message-ID: <{message_id}>\r\n"));
+            }
+            continue;
+        }
+        out.push_str(line);
+    }
+    let mut bytes = out.into_bytes();
+    bytes.extend_from_slice(body);
+    bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +118,16 @@ Message-ID: <abc@example.test>\r\nSubject: x\r\n\r\nMessage-ID: <body@x>\r\n";
     fn a_message_id_in_the_body_is_not_the_letters() {
         let e = envelope(b"Subject: x\n\nMessage-ID: <body@x>\n");
         assert_eq!(e.message_id, None);
+    }
+
+    #[test]
+    fn a_resent_message_has_the_new_address_and_id_and_the_same_text() {
+        let raw = b"From: bot@x\r\nTo: \"Old\"\r\n <old@x>\r\nMessage-ID: <a@x>\r\nSubject: s\r\n\r\nbody\r\nTo: not-a-header\r\n";
+        let out = String::from_utf8(resent(raw, "new@x", "b@x")).unwrap();
+        assert_eq!(
+            out,
+            "From: bot@x\r\nTo: new@x\r\nMessage-ID: <b@x>\r\nSubject: s\r\n\r\nbody\r\nTo: not-a-header\r\n"
+        );
     }
 
     #[test]

@@ -38,6 +38,8 @@ pub enum ArbiterCommand {
     Exclude { player: String },
     /// Art. 56: the arbiter declares an overstep as a sanction (in force at once).
     Overstep { game: String, color: Color },
+    /// RULES.md §3: send a bounced forwarded move again (the address or mailbox is fixed).
+    Resend { game: String },
 }
 
 /// Why a line is not a command (only reported when it starts with a command word).
@@ -97,6 +99,7 @@ fn verb(word: &str) -> Option<&'static str> {
         "replace" | "замяна" | "замена" => "replace",
         "exclude" | "изключвам" | "исключаю" => "exclude",
         "overstep" | "просрочване" | "просрочка" => "overstep",
+        "resend" | "препрати" | "переслать" => "resend",
         _ => return None,
     })
 }
@@ -225,6 +228,10 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
             let game = arg(1).ok_or_else(|| err(usage))?.to_string();
             let color = arg(2).and_then(color).ok_or_else(|| err(usage))?;
             ArbiterCommand::Overstep { game, color }
+        }
+        "resend" => {
+            let game = arg(1).ok_or_else(|| err("resend GAME"))?.to_string();
+            ArbiterCommand::Resend { game }
         }
         "exclude" => {
             let player = arg(1)

@@ -128,6 +128,13 @@ ALTER TABLE outbox ADD COLUMN lease_until TEXT;
 DROP INDEX outbox_pending;
 CREATE INDEX outbox_unsent ON outbox(status, id) WHERE status IN ('pending', 'sending');
 CREATE INDEX outbox_message_id_game ON outbox(game, kind);
+
+-- RULES.md §3: outbox rows whose delivery ends a bounced forward's dead time. A bounced
+-- row's game is listed here with the id of the row that re-sends the move.
+CREATE TABLE awaiting_delivery (
+    outbox_id   INTEGER PRIMARY KEY,
+    game        TEXT NOT NULL
+);
 "#];
 
 /// One row of the inbound log, claimed for processing.
@@ -888,6 +895,79 @@ impl Tx<'_> {
             )
             .optional()?
             .flatten())
+    }
+
+    /// One outbox row by id.
+    pub fn outbox_by_id(&self, id: i64) -> Result<Option<OutboxRow>> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT id, message_id, recipient, kind, game, raw, attempts FROM outbox WHERE id = ?1")?
+            .query_row([id], outbox_row)
+            .optional()?)
+    }
+
+    /// One outbox row by its Message-ID (without `<>`).
+    pub fn outbox_by_message_id(&self, message_id: &str) -> Result<Option<OutboxRow>> {
+        let mid = message_id.trim().trim_matches(|c| c == '<' || c == '>');
+        Ok(self
+            .tx
+            .prepare_cached("SELECT id, message_id, recipient, kind, game, raw, attempts FROM outbox WHERE message_id = ?1")?
+            .query_row([mid], outbox_row)
+            .optional()?)
+    }
+
+    /// Marks a row failed (also one sent earlier and bounced since); false when it already was.
+    pub fn mark_failed_once(&self, id: i64, error: &str) -> Result<bool> {
+        let n = self
+            .tx
+            .prepare_cached(
+                "UPDATE outbox SET status = 'failed', last_error = ?2, lease_until = NULL WHERE id = ?1 AND status != 'failed'",
+            )?
+            .execute(params![id, error])?;
+        Ok(n == 1)
+    }
+
+    /// A bounced forward of `game` (row `outbox_id`) waits to be delivered again.
+    pub fn await_delivery(&self, outbox_id: i64, game: &str) -> Result<()> {
+        self.tx
+            .prepare_cached("INSERT OR REPLACE INTO awaiting_delivery (outbox_id, game) VALUES (?1, ?2)")?
+            .execute(params![outbox_id, game])?;
+        Ok(())
+    }
+
+    /// The game whose bounced forward the (re-sent) row `outbox_id` carries, taken off the list.
+    pub fn delivery_awaited(&self, outbox_id: i64) -> Result<Option<String>> {
+        Ok(self
+            .tx
+            .prepare_cached("DELETE FROM awaiting_delivery WHERE outbox_id = ?1 RETURNING game")?
+            .query_row([outbox_id], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// The bounced forward waiting in `game`: (its outbox row id).
+    pub fn awaited_in(&self, game: &str) -> Result<Option<i64>> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT outbox_id FROM awaiting_delivery WHERE game = ?1 ORDER BY outbox_id DESC LIMIT 1")?
+            .query_row([game], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// How many re-sends of a bounced move `game` has had (seeds the next one's Message-ID).
+    pub fn count_resends(&self, game: &str) -> Result<i64> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT count(*) FROM events WHERE game = ?1 AND detail LIKE 'RULES.md §3: the bounced move re-sent%'")?
+            .query_row([game], |r| r.get(0))?)
+    }
+
+    /// Queues `raw` again (a re-send), returning the new row's id.
+    pub fn queue_returning(&self, inbound_id: Option<i64>, out: &NewOutgoing, now: &str) -> Result<i64> {
+        self.queue(inbound_id, out, now)?;
+        Ok(self
+            .tx
+            .prepare_cached("SELECT id FROM outbox WHERE message_id = ?1")?
+            .query_row([&out.message_id], |r| r.get(0))?)
     }
 
     pub fn mark_failed(&self, id: i64, error: &str) -> Result<()> {
