@@ -501,7 +501,22 @@ impl Checker<'_> {
         name: &str,
         value: &Spanned<DeValue<'_>>,
     ) -> Option<T> {
-        let mut current = value.clone();
+        self.section_owned(name, value.clone(), &|| Some(value.clone()))
+    }
+
+    /// [`Checker::section`] from an owned value: the common case (no error) deserialises it
+    /// without a copy — a tournament of 10,000 games is a DOM of some 10 MB — and `again`
+    /// produces a fresh one (parsing the text anew) only to find every error.
+    fn section_owned<'a, T: DeserializeOwned>(
+        &mut self,
+        name: &str,
+        value: Spanned<DeValue<'a>>,
+        again: &dyn Fn() -> Option<Spanned<DeValue<'a>>>,
+    ) -> Option<T> {
+        if let Ok(v) = T::deserialize(ValueDeserializer::from(value)) {
+            return Some(v);
+        }
+        let mut current = again()?;
         let mut removed: Vec<String> = Vec::new();
         for _ in 0..64 {
             match T::deserialize(ValueDeserializer::from(current.clone())) {
@@ -540,6 +555,20 @@ impl Checker<'_> {
             }
         }
         None
+    }
+}
+
+/// The `i`-th `[[tournament]]` of `text`, parsed anew (to find every error of one).
+fn tournament_item(text: &str, i: usize) -> Option<Spanned<DeValue<'_>>> {
+    let (root, _) = DeTable::parse_recoverable(text);
+    let v = root
+        .into_inner()
+        .into_iter()
+        .find(|(k, _)| k.get_ref().as_ref() == "tournament")?
+        .1;
+    match v.into_inner() {
+        DeValue::Array(items) => items.into_iter().nth(i),
+        _ => None,
     }
 }
 
@@ -771,14 +800,23 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
 
     // [[tournament]]
     let mut tournaments = Vec::new();
-    if let Some(v) = sections.get("tournament") {
-        match v.get_ref() {
+    // The tournaments are taken out of the document, not copied (memory with large sections).
+    let owned_tournaments = root
+        .into_iter()
+        .find(|(k, _)| k.get_ref().as_ref() == "tournament")
+        .map(|(_, v)| v);
+    if let Some(v) = owned_tournaments {
+        let span = v.span();
+        match v.into_inner() {
             DeValue::Array(items) => {
                 let mut ids = HashSet::new();
-                for (i, item) in items.iter().enumerate() {
-                    let Some(raw) =
-                        ck.section::<RawTournament>(&format!("[[tournament]] #{}", i + 1), item)
-                    else {
+                for (i, item) in items.into_iter().enumerate() {
+                    let again = || tournament_item(text, i);
+                    let Some(raw) = ck.section_owned::<RawTournament>(
+                        &format!("[[tournament]] #{}", i + 1),
+                        item,
+                        &again,
+                    ) else {
                         continue;
                     };
                     let tablebases = raw.tablebases.as_deref().map(resolve);
@@ -795,7 +833,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
                 }
             }
             _ => ck.at(
-                Some(v.span()),
+                Some(span.clone()),
                 "`tournament` must be an array of tables: write [[tournament]]",
             ),
         }

@@ -37,26 +37,55 @@ pub fn local_day(config: &Config, at: DateTime<FixedOffset>) -> Day {
 /// before any letter has arrived). Existing records are never rewritten, so nothing in flight
 /// is lost when the admin edits the config.
 pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
+    /// What the sync needs of a stored game: records are read one at a time and dropped, so a
+    /// section of 10,000 games is never all in memory at once.
+    struct Stored {
+        untouched: bool,
+        white: String,
+        black: String,
+        start: Day,
+        params: crate::rules::model::Params,
+    }
     store.transaction(|tx| {
         let mut created = 0;
         for t in &config.tournaments {
-            let existing: Vec<GameRecord> = tx.games_of_tournament(&t.id)?;
-            // Before any move of the section (players may be added before its start, issue 5),
-            // the pairing follows the config: games are re-paired and surplus ones removed.
-            let untouched = existing.iter().all(|g| {
-                g.moves.is_empty()
+            let mut existing: std::collections::HashMap<String, Stored> =
+                std::collections::HashMap::new();
+            tx.each_game_of_tournament(&t.id, &mut |g: GameRecord| {
+                let untouched = g.moves.is_empty()
                     && g.penalties.is_empty()
                     && g.suspensions.is_empty()
                     && g.result.is_none()
                     && g.clock == crate::rules::clock::ClockState::default()
-                    && g.adjudication.is_none()
-            });
+                    && g.adjudication.is_none();
+                existing.insert(
+                    g.id,
+                    Stored {
+                        untouched,
+                        white: g.white,
+                        black: g.black,
+                        start: g.start,
+                        params: g.params,
+                    },
+                );
+            })?;
+            // Before any move of the section (players may be added before its start, issue 5),
+            // the pairing follows the config: games are re-paired and surplus ones removed.
+            let untouched = existing.values().all(|g| g.untouched);
             if untouched && !existing.is_empty() {
-                let fresh: std::collections::HashSet<String> = (1..=t.games.len())
-                    .map(|n| format!("{}/{n}", t.id))
+                let surplus: Vec<String> = existing
+                    .keys()
+                    .filter(|id| {
+                        id.rsplit('/')
+                            .next()
+                            .and_then(|n| n.parse::<usize>().ok())
+                            .is_none_or(|n| n == 0 || n > t.games.len())
+                    })
+                    .cloned()
                     .collect();
-                for g in existing.iter().filter(|g| !fresh.contains(&g.id)) {
-                    tx.delete_game(&g.id)?;
+                for id in surplus {
+                    tx.delete_game(&id)?;
+                    existing.remove(&id);
                 }
             }
             // Once play has begun, a config whose pairing no longer matches the stored games
@@ -64,8 +93,8 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
             // pairs would meet twice and others never. The stored section stands; the admin
             // is told in the log.
             if !untouched && t.games.len() > existing.len() {
-                let differs = existing.iter().any(|e| {
-                    let n: usize = e.id.rsplit('/').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+                let differs = existing.iter().any(|(id, e)| {
+                    let n: usize = id.rsplit('/').next().and_then(|n| n.parse().ok()).unwrap_or(0);
                     t.games.get(n.wrapping_sub(1)).is_none_or(|g| g.white != e.white || g.black != e.black)
                 });
                 if differs {
@@ -76,7 +105,7 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
             for (i, g) in t.games.iter().enumerate() {
                 let n = (i + 1) as u32;
                 let id = format!("{}/{}", t.id, n);
-                let current = existing.iter().find(|e| e.id == id);
+                let current = existing.get(&id);
                 let repair = untouched
                     && current.is_some_and(|c| {
                         c.white != g.white

@@ -829,6 +829,21 @@ impl Tx<'_> {
             .collect()
     }
 
+    /// Calls `f` with each game of one tournament in turn, in pairing order (one record in
+    /// memory at a time).
+    pub fn each_game_of_tournament(&self, tournament: &str, f: &mut dyn FnMut(GameRecord)) -> Result<()> {
+        let mut st = self
+            .tx
+            .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
+        let mut rows = st.query([tournament])?;
+        while let Some(r) = rows.next()? {
+            let id: String = r.get(0)?;
+            let json: String = r.get(1)?;
+            f(serde_json::from_str(&json).map_err(|e| StoreError::Record(id, e))?);
+        }
+        Ok(())
+    }
+
     /// The games of one tournament, in pairing order.
     pub fn games_of_tournament(&self, tournament: &str) -> Result<Vec<GameRecord>> {
         let mut st = self
