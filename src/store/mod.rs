@@ -127,7 +127,6 @@ CREATE INDEX inbound_pending ON inbound(status, id) WHERE status = 'pending';
 ALTER TABLE outbox ADD COLUMN lease_until TEXT;
 DROP INDEX outbox_pending;
 CREATE INDEX outbox_unsent ON outbox(status, id) WHERE status IN ('pending', 'sending');
-CREATE INDEX outbox_message_id_game ON outbox(game, kind);
 
 -- RULES.md §3: outbox rows whose delivery ends a bounced forward's dead time. A bounced
 -- row's game is listed here with the id of the row that re-sends the move.
