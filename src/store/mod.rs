@@ -121,6 +121,7 @@ ALTER TABLE inbound ADD COLUMN body_hash TEXT;
 -- then NULL, so the unique index still dedupes re-deliveries).
 ALTER TABLE inbound ADD COLUMN reused_message_id TEXT;
 CREATE INDEX inbound_source ON inbound(source);
+CREATE INDEX games_tournament ON games(tournament, n);
 DROP INDEX inbound_pending;
 CREATE INDEX inbound_pending ON inbound(status, id) WHERE status = 'pending';
 
@@ -811,21 +812,41 @@ impl Tx<'_> {
 
     /// The unfinished games the tick must look at on `today`: those with something due by
     /// then, and every unfinished game of the tournaments listed (their end date has come).
+    /// Two indexed queries, not one with an OR: SQLite would scan every record for it.
     pub fn games_due(&self, today: &str, ended: &[String]) -> Result<Vec<GameRecord>> {
-        let ended = serde_json::to_string(ended).unwrap_or_else(|_| "[]".into());
-        let mut st = self.tx.prepare(
-            "SELECT id, record FROM games WHERE finished = 0 AND (next_due <= ?1
-                 OR tournament IN (SELECT value FROM json_each(?2)))
-             ORDER BY tournament, n",
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut st = self.tx.prepare_cached(
+            "SELECT id, record FROM games WHERE finished = 0 AND next_due <= ?1",
         )?;
-        let rows = st
-            .query_map(params![today, ended], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows.into_iter()
-            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
-            .collect()
+        let mut rows = st.query([today])?;
+        let mut decode = |id: String, json: String, out: &mut Vec<GameRecord>| -> Result<()> {
+            if seen.insert(id.clone()) {
+                out.push(serde_json::from_str(&json).map_err(|e| StoreError::Record(id, e))?);
+            }
+            Ok(())
+        };
+        while let Some(r) = rows.next()? {
+            decode(r.get(0)?, r.get(1)?, &mut out)?;
+        }
+        drop(rows);
+        let mut st = self
+            .tx
+            .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 AND finished = 0")?;
+        for t in ended {
+            let mut rows = st.query([t])?;
+            while let Some(r) = rows.next()? {
+                decode(r.get(0)?, r.get(1)?, &mut out)?;
+            }
+        }
+        // The order of the old single query: tournament, then pairing order.
+        out.sort_by(|a, b| {
+            let n = |g: &GameRecord| -> u64 {
+                g.id.rsplit('/').next().and_then(|n| n.parse().ok()).unwrap_or(0)
+            };
+            a.tournament.cmp(&b.tournament).then(n(a).cmp(&n(b)))
+        });
+        Ok(out)
     }
 
     /// Calls `f` with each game of one tournament in turn, in pairing order (one record in
