@@ -691,7 +691,7 @@ fn ended_effects(effects: &mut Vec<Effect>, result: GameResult, termination: Ter
     }
 }
 
-fn remarks(a: &Accepted) -> Remarks {
+fn remarks_of(a: &Accepted) -> Remarks {
     let date = |d: Day| d.format("%-d.%-m.%Y").to_string();
     Remarks {
         short: a.short,
@@ -737,6 +737,25 @@ fn remarks(a: &Accepted) -> Remarks {
         line: a.line.iter().map(|m| m.full.clone()).collect(),
         line_error: a.line_error.as_ref().map(|e| e.written.clone()),
     }
+}
+
+/// The remarks of an accepted letter, with the older quoted moves that differ from the record
+/// pointed out as item Б written wrongly (Art. 9 Б): never punished.
+fn remarks_with_quotes(a: &Accepted) -> Remarks {
+    let mut r = remarks_of(a);
+    for q in &a.quote_slips {
+        let side = if q.record.color == Color::Black {
+            "..."
+        } else {
+            "."
+        };
+        r.wrong.push((
+            'Б',
+            q.written.clone(),
+            format!("{}{} {}", q.record.number, side, q.record.full),
+        ));
+    }
+    r
 }
 
 /// A letter from one of the players of this game, arriving on `today`.
@@ -915,11 +934,59 @@ fn handle_read_letter_with(
         }
     }
 
+    // Art. 37: while the game waits for the arbiter nothing is judged — a legal move and an
+    // impossible one get the same explanatory answer, and no penalty.
+    let suspended =
+        rec.status == Status::AwaitingDecision && rec.clock.awaiting_decision().is_some();
+    let has_move = matches!(
+        verdict,
+        Verdict::Accepted(_)
+            | Verdict::Impossible(_)
+            | Verdict::Incorrect(_)
+            | Verdict::Unclear(_)
+            | Verdict::TwoReadings(_)
+    );
+    if suspended && has_move {
+        effects.insert(
+            0,
+            Effect {
+                to: sender,
+                kind: Kind::Error,
+                msg: Msg::NotYourTurn,
+            },
+        );
+        return Handled {
+            record: changed.then_some(next),
+            effects,
+            requests,
+        };
+    }
+
     match &verdict {
+        Verdict::TwoReadings(own) => {
+            // RULES.md §4: an ambiguity of amici's reading costs nothing; ask.
+            let moves: Vec<&str> = own.iter().map(|m| m.full.as_str()).collect();
+            effects.insert(
+                0,
+                Effect {
+                    to: sender,
+                    kind: Kind::Error,
+                    msg: Msg::Announcement {
+                        text: format!(
+                            "two-readings: {} (Art. 9 Б, RULES.md §4: the move numbers do not say which move repeats the opponent's; write again which move is yours — nothing changed, nothing charged)",
+                            moves.join(" / ")
+                        ),
+                    },
+                },
+            );
+            Handled {
+                record: changed.then_some(next),
+                effects,
+                requests,
+            }
+        }
         Verdict::Accepted(a) => {
-            if rec.to_move() != Some(from)
-                || rec.status == Status::AwaitingDecision && rec.clock.awaiting_decision().is_some()
-            {
+            if rec.to_move() != Some(from) {
                 return reply(Kind::Error, Msg::NotYourTurn);
             }
             let mut pos = next.position();
@@ -986,7 +1053,7 @@ fn handle_read_letter_with(
                 });
             }
             let played = next.lines(before, today);
-            let rem = remarks(a);
+            let rem = remarks_with_quotes(a);
             let kind = if rem.is_empty() {
                 Kind::Ack
             } else {

@@ -152,6 +152,18 @@ pub struct Accepted {
     pub wrong: Vec<WrongItem>,
     /// Wrong move numbers (Art. 9 Б, 21).
     pub wrong_numbers: Vec<WrongNumber>,
+    /// Older moves of the score quoted before Б that differ from the record: pointed out,
+    /// never punished (Art. 9 Б).
+    pub quote_slips: Vec<QuoteSlip>,
+}
+
+/// A quoted old move written otherwise than the record has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuoteSlip {
+    /// As written.
+    pub written: String,
+    /// The move as the record has it.
+    pub record: MoveFact,
 }
 
 impl Accepted {
@@ -161,6 +173,7 @@ impl Accepted {
             && self.missing.is_empty()
             && self.wrong.is_empty()
             && self.wrong_numbers.is_empty()
+            && self.quote_slips.is_empty()
     }
 }
 
@@ -226,6 +239,11 @@ pub enum Verdict {
     NotYourTurn,
     /// The game is over: nothing changes.
     GameOver,
+    /// A well-formed letter that reads two ways, each with another own move (the move numbers
+    /// do not say which token repeats a played move): amici asks, nothing changes and nothing
+    /// is charged (RULES.md §4: an ambiguity of amici's reading costs nothing). The own move
+    /// of each reading is listed.
+    TwoReadings(Vec<MoveFact>),
     /// The game's record does not replay (a bug upstream, never the player's fault).
     BadRecord {
         ply: usize,
@@ -244,7 +262,7 @@ impl Verdict {
             Verdict::Impossible(_) | Verdict::Incorrect(_) | Verdict::Unclear(_) => {
                 Some(Kind::Error)
             }
-            Verdict::NotYourTurn => Some(Kind::Error),
+            Verdict::NotYourTurn | Verdict::TwoReadings(_) => Some(Kind::Error),
             Verdict::GameOver => Some(Kind::GameOver),
             Verdict::NoMove => Some(Kind::NoMove),
             Verdict::CommandsOnly | Verdict::BadRecord { .. } => None,
@@ -305,22 +323,137 @@ fn help(pos: &Chess, item: &MoveItem, ply: usize, notation: Notation) -> Help {
     }
 }
 
-/// How many leading items replay the record from move 1 (a letter that copies the score).
-fn score_prefix(items: &[MoveItem], moves: &[Move]) -> usize {
-    if items.first().and_then(|i| i.number) != Some(1) {
-        return 0;
-    }
-    let mut pos = Chess::default();
-    let mut k = 0;
-    while k < items.len() && k < moves.len() {
-        match resolve(&items[k], &pos) {
-            Some(r) if r.mv == moves[k] => {}
-            _ => break,
+/// How a letter's move items are read: the first `k` repeat the last `k` half-moves of the
+/// record (Б is the k-th, older ones are a quoted score), item `k` is the own move (В), the
+/// rest a conditional line.
+#[derive(Clone, Debug)]
+struct Reading {
+    k: usize,
+    /// Б (the last quoted item) fits the record; true when nothing is quoted.
+    last_ok: bool,
+    /// Indices of older quoted items that do not fit the record.
+    slips: Vec<usize>,
+}
+
+enum Choice {
+    One(Reading),
+    /// Two readings (their `k`) that give different own moves, both as good.
+    Two(usize, usize),
+}
+
+/// How good a reading is, best first: everything fits (A); Б fits, an older quoted move does
+/// not (B); Б does not fit (C, Art. 15); the own move is no legal move (D).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    A,
+    B,
+    C,
+    D,
+}
+
+/// Does the item fit the record's move `m` in `pos`? Lenient: an old move quoted in a form
+/// that would be ambiguous today still fits; marks never matter (Art. 21).
+fn fits(item: &MoveItem, pos: &Chess, m: Move) -> bool {
+    item.parsed.as_ref().is_ok_and(|mt| mt.matches(pos, m))
+}
+
+/// The half-move a move number says an item is: `7.` White's 7th, `7...` Black's.
+fn numbered_ply(item: &MoveItem) -> Option<usize> {
+    let n = item.number? as usize;
+    let base = 2 * n.checked_sub(1)?;
+    Some(if item.black { base + 1 } else { base })
+}
+
+/// Decide which items repeat the record, which is the own move and which are a line.
+fn read_items(
+    items: &[MoveItem],
+    moves: &[Move],
+    positions: &[Chess],
+    pos: &Chess,
+    sender: Color,
+) -> Choice {
+    let ply = moves.len();
+    let kmax = ply.min(items.len() - 1);
+    // Votes of the move numbers: item i numbered as half-move q says k = ply + i − q.
+    let mut votes = vec![0u32; kmax + 1];
+    for (i, it) in items.iter().enumerate() {
+        if let Some(q) = numbered_ply(it)
+            && let Some(k) = (ply + i).checked_sub(q)
+            && k <= kmax
+        {
+            votes[k] += 1;
         }
-        pos.play_unchecked(moves[k]);
-        k += 1;
     }
-    k
+    let _ = sender;
+    let mut best: Vec<(Level, usize, Reading)> = Vec::new();
+    for k in 0..=kmax {
+        // The own move is never inside an "if …" clause.
+        if k > 0 && items[k].conditional {
+            continue;
+        }
+        let own_legal = resolve(&items[k], pos).is_some();
+        let last_ok = k == 0 || fits(&items[k - 1], &positions[ply - 1], moves[ply - 1]);
+        let mut slips = Vec::new();
+        let mut matched = usize::from(k > 0 && last_ok);
+        if k >= 2 {
+            for i in (0..k - 1).rev() {
+                let p = ply - k + i;
+                if fits(&items[i], &positions[p], moves[p]) {
+                    matched += 1;
+                } else {
+                    slips.push(i);
+                }
+            }
+            slips.reverse();
+        }
+        let level = match (own_legal, last_ok, slips.is_empty()) {
+            (false, _, _) => Level::D,
+            (true, false, _) => Level::C,
+            (true, true, false) => Level::B,
+            (true, true, true) => Level::A,
+        };
+        // Within a level: more quoted moves fitting, then the numbers' votes.
+        let _ = matched;
+        best.push((level, k, Reading { k, last_ok, slips }));
+    }
+    let top = best.iter().map(|b| b.0).min().unwrap_or(Level::D);
+    let mut tied: Vec<&(Level, usize, Reading)> = best.iter().filter(|b| b.0 == top).collect();
+    let score = |r: &Reading| {
+        let fitting = r.k - r.slips.len() - usize::from(!r.last_ok && r.k > 0);
+        (votes[r.k], fitting)
+    };
+    if top == Level::D || top == Level::C {
+        // No legal own move in any reading (or Б wrong in the best): the reading the numbers
+        // and the quoted moves support most; the refusal concerns its own move.
+        tied.sort_by(|a, b| {
+            let (va, fa) = score(&a.2);
+            let (vb, fb) = score(&b.2);
+            (fb, vb, b.1).cmp(&(fa, va, a.1))
+        });
+        return Choice::One(tied[0].2.clone());
+    }
+    // Legal own moves: the readings as good as the best; the numbers decide between them.
+    let own = |k: usize| resolve(&items[k], pos).map(|r| r.mv);
+    let first_own = own(tied[0].1);
+    if tied.iter().all(|t| own(t.1) == first_own) {
+        // One own move whatever the reading: the one the numbers support, else the longest
+        // quote.
+        tied.sort_by(|a, b| (votes[b.1], b.1).cmp(&(votes[a.1], a.1)));
+        return Choice::One(tied[0].2.clone());
+    }
+    let max_votes = tied.iter().map(|t| votes[t.1]).max().unwrap_or(0);
+    let voted: Vec<&&(Level, usize, Reading)> =
+        tied.iter().filter(|t| votes[t.1] == max_votes).collect();
+    if max_votes > 0 && voted.iter().all(|t| own(t.1) == own(voted[0].1)) {
+        return Choice::One(voted[0].2.clone());
+    }
+    let a = voted[0].1;
+    let b = voted
+        .iter()
+        .map(|t| t.1)
+        .find(|&k| own(k) != own(a))
+        .unwrap_or(a);
+    Choice::Two(a, b)
 }
 
 fn resolve(item: &MoveItem, pos: &Chess) -> Option<notation::Resolved> {
@@ -337,14 +470,16 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     }
     // Replay the record: the position before the opponent's last move and the current one.
     let mut pos = Chess::default();
-    let mut before_last = Chess::default();
+    // `positions[p]`: the position before half-move `p`, for reading quoted moves.
+    let mut positions: Vec<Chess> = Vec::with_capacity(game.moves.len());
     for (ply, &m) in game.moves.iter().enumerate() {
-        before_last = pos.clone();
+        positions.push(pos.clone());
         pos = match pos.play(m) {
             Ok(p) => p,
             Err(_) => return Verdict::BadRecord { ply },
         };
     }
+    let before_last = positions.last().cloned().unwrap_or_default();
     if pos.is_game_over() {
         return Verdict::GameOver;
     }
@@ -363,32 +498,22 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     let n = game.notation;
     let last = game.moves.last().copied();
 
-    // Which item is Б (the opponent's last move repeated) and which is В (the own move)?
-    let mut repeat_idx: Option<usize> = None;
-    let mut repeat_ok = false;
-    let prefix = score_prefix(items, &game.moves);
-    if ply >= 2 && prefix == ply && items.len() > ply {
-        // The whole score so far written out before the own move: its last move is Б.
-        repeat_idx = Some(ply - 1);
-        repeat_ok = true;
-    } else if let Some(last_mv) = last {
-        let it0 = &items[0];
-        let opp_number = ((ply - 1) / 2 + 1) as u32;
-        let opp_black = game.sender == Color::White;
-        let matches_last = resolve(it0, &before_last).is_some_and(|r| r.mv == last_mv);
-        let marked_as_opponent = it0.number == Some(opp_number) && it0.black == opp_black;
-        if matches_last {
-            repeat_idx = Some(0);
-            repeat_ok = true;
-        } else if resolve(it0, &pos).is_some() {
-            // The own move with Б left out.
-        } else if items.len() >= 2 && (resolve(&items[1], &pos).is_some() || marked_as_opponent) {
-            repeat_idx = Some(0);
+    // Which items repeat moves already played (Б and any older part of the score), which one
+    // is the own move (В), and which are a line: decided by `reading` from the numbers, the
+    // side to move and the record (Art. 9 Б, 21).
+    let reading = match read_items(items, &game.moves, &positions, &pos, game.sender) {
+        Choice::One(r) => r,
+        Choice::Two(a, b) => {
+            let own = |k: usize| resolve(&items[k], &pos).map(|r| fact(&pos, r.mv, ply, n));
+            let readings: Vec<MoveFact> = [own(a), own(b)].into_iter().flatten().collect();
+            return Verdict::TwoReadings(readings);
         }
-    }
+    };
+    let k = reading.k;
+    let repeat_idx = k.checked_sub(1);
 
     // Art. 15: the opponent's last move repeated wrongly.
-    if let (Some(i), false, Some(last_mv)) = (repeat_idx, repeat_ok, last) {
+    if let (Some(i), false, Some(last_mv)) = (repeat_idx, reading.last_ok, last) {
         let item = &items[i];
         return Verdict::Incorrect(Box::new(Refusal {
             article: 15,
@@ -397,16 +522,23 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
             written: item.raw.clone(),
             fault: MoveFault::Mismatch,
             expected_repeat: Some(fact(&before_last, last_mv, ply - 1, n)),
-            help: help(
-                &pos,
-                &items[repeat_idx.map_or(0, |r| r + 1).min(items.len() - 1)],
-                ply,
-                n,
-            ),
+            help: help(&pos, &items[k.min(items.len() - 1)], ply, n),
         }));
     }
+    // Art. 9 Б: a slip in an older quoted move is pointed out, never punished.
+    let quote_slips: Vec<QuoteSlip> = reading
+        .slips
+        .iter()
+        .map(|&i| {
+            let p = ply - k + i;
+            QuoteSlip {
+                written: items[i].raw.clone(),
+                record: fact(&positions[p], game.moves[p], p, n),
+            }
+        })
+        .collect();
 
-    let own_idx = repeat_idx.map_or(0, |i| i + 1);
+    let own_idx = k;
     let Some(own_item) = items.get(own_idx) else {
         // Only the opponent's move was repeated.
         return if letter.commands.is_empty() {
@@ -449,7 +581,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     };
     let mut short = resolved.short;
     if let Some(i) = repeat_idx {
-        short |= resolve(&items[i], &before_last).is_some_and(|r| r.short);
+        short |= items[i].parsed.as_ref().is_ok_and(|m| !m.is_full());
     }
 
     // Wrong numbers (Art. 9 Б): the move stands, the reply points the error out.
@@ -601,6 +733,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
         missing,
         wrong,
         wrong_numbers,
+        quote_slips,
     }))
 }
 
@@ -868,5 +1001,200 @@ mod tests {
             judge_text("Вместо 1. e2-e4 играя 1. d2-d4", &g),
             Verdict::NotYourTurn
         );
+    }
+
+    fn ru_game(ucis: &[&str], sender: Color) -> GameView {
+        GameView {
+            notation: Notation::Ru,
+            ..game(ucis, sender)
+        }
+    }
+
+    #[test]
+    fn art_9_b_quoting_the_last_full_pair_is_no_fault() {
+        // Issue 9 item 1: after 1.e4 e5 2.Nf3 Nc6 White quotes the last full pair.
+        let g = ru_game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        let a = accepted(judge_text("2. Кg1-f3 Кb8-c6 3. Сf1-b5", &g));
+        assert_eq!(a.own.uci, "f1b5");
+        assert_eq!(a.repeated.as_ref().map(|m| m.uci.as_str()), Some("b8c6"));
+        assert!(
+            a.wrong_numbers.is_empty() && a.quote_slips.is_empty(),
+            "{a:?}"
+        );
+        // Black the same after 1.e4 e5 2.Nf3.
+        let g = ru_game(&["e2e4", "e7e5", "g1f3"], Color::Black);
+        let a = accepted(judge_text("1... e7-e5 2. Кg1-f3 Кb8-c6", &g));
+        assert_eq!(a.own.uci, "b8c6");
+        assert!(a.line.is_empty());
+        // Several moves quoted, without numbers.
+        let g = ru_game(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"], Color::Black);
+        let a = accepted(judge_text("Кg1-f3 Кb8-c6 Сf1-b5 a7-a6", &g));
+        assert_eq!(a.own.uci, "a7a6");
+    }
+
+    #[test]
+    fn art_9_b_a_slip_in_an_old_quoted_move_is_pointed_out_not_punished() {
+        let g = game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        // Move 2 of White copied wrongly (Кg1-e2): the score is pointed out, Оf1-b5 stands.
+        let a = accepted(judge_text("1. e2-e4 e7-e5 2. Кg1-e2 Кb8-c6 3. Оf1-b5", &g));
+        assert_eq!(a.own.uci, "f1b5");
+        assert_eq!(a.quote_slips.len(), 1);
+        assert_eq!(a.quote_slips[0].written, "Кg1-e2");
+        assert_eq!(a.quote_slips[0].record.full, "Кg1-f3");
+        assert!(!a.is_complete());
+    }
+
+    #[test]
+    fn art_9_b_the_move_number_says_which_castling_is_new() {
+        // Issue 9 item 2: after 6... 0-0, White's `7. 0-0` is his own move.
+        let g = game(
+            &[
+                "e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "d2d3", "d7d6", "c1e3", "c8e6",
+                "b1c3", "e8g8",
+            ],
+            Color::White,
+        );
+        let a = accepted(judge_text("7. 0-0", &g));
+        assert_eq!(a.own.uci, "e1g1");
+        let a = accepted(judge_text("6... 0-0 7. 0-0", &g));
+        assert_eq!(a.own.uci, "e1g1");
+        assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("e8g8"));
+    }
+
+    #[test]
+    fn art_21_russian_mate_and_annotation_marks_never_refuse() {
+        // Rook d1 to d8 with the black king on h8 behind its pawns.
+        let ucis = [
+            "e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1g1", "e8g8", "d2d3", "d7d6", "f1e1",
+            "f8e8",
+        ];
+        let g = ru_game(&ucis, Color::White);
+        for mark in [
+            "+", "++", "#", "х", "x", "×", "+!", "х!!", "#?!", "!?", "?", "??", "!",
+        ] {
+            let text = format!("6... Лf8-e8 7. Кb1-c3{mark}");
+            let a = accepted(judge_text(&text, &g));
+            assert_eq!(a.own.uci, "b1c3", "{text}");
+        }
+        let g = ru_game(&["e2e4", "d7d5"], Color::White);
+        for t in [
+            "2. e4:d5+?!",
+            "2. e4xd5!",
+            "2. e:d5",
+            "2. ed5",
+            "2. ed",
+            "2. exd5",
+            "2. e4×d5",
+        ] {
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "e4d5", "{t}");
+        }
+    }
+
+    #[test]
+    fn art_21_en_passant_marks_in_every_spelling() {
+        let ucis = ["e2e4", "a7a6", "e4e5", "d7d5"];
+        for (n, t) in [
+            (Notation::Ru, "3. e5:d6 в.п."),
+            (Notation::Ru, "3. e5:d6 e.p."),
+            (Notation::Bg, "3. e5:d6 ep"),
+            (Notation::En, "3. exd6 e.p."),
+            (Notation::De, "3. e5xd6ep"),
+        ] {
+            let g = GameView {
+                notation: n,
+                ..game(&ucis, Color::White)
+            };
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "e5d6", "{t}");
+        }
+    }
+
+    #[test]
+    fn art_7_note_2_short_captures_in_every_notation() {
+        // 1.e4 e5 2.Nf3 Nc6 3.d4 d6 4.Bb5 Bd7 5.Nc3 Nf6: Nd7? no — test the capture shapes.
+        let ucis = [
+            "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d2d4", "c7c6", "g1f3", "c8g4",
+        ];
+        for (n, t, uci) in [
+            (Notation::Ru, "6. С:g4", ""),
+            (Notation::Ru, "6. Сf1-e2 ", "f1e2"),
+            (Notation::Bg, "6. Оc1-d2", "c1d2"),
+        ] {
+            let g = GameView {
+                notation: n,
+                ..game(&ucis, Color::White)
+            };
+            let v = judge_text(t, &g);
+            if uci.is_empty() {
+                // No bishop can take on g4: impossible, not "no move".
+                assert!(matches!(v, Verdict::Impossible(_)), "{t}: {v:?}");
+            } else {
+                assert_eq!(accepted(v).own.uci, uci, "{t}");
+            }
+        }
+        // Ф:f2, Л:d3, Кb:d7, Сd:e5 shapes, each naming one legal capture.
+        let ucis = ["e2e4", "e7e5", "d1h5", "b8c6", "h5f7"];
+        let g = ru_game(&ucis, Color::Black);
+        let a = accepted(judge_text("3... Кр:f7", &g));
+        assert_eq!(a.own.uci, "e8f7");
+        assert!(a.short);
+        let g = game(&ucis, Color::Black);
+        let a = accepted(judge_text("3... Ц:f7", &g));
+        assert_eq!(a.own.uci, "e8f7");
+        for (n, t) in [
+            (Notation::Ru, "Ф:f7"),
+            (Notation::Bg, "Д:f7"),
+            (Notation::Bg, "D:f7"),
+            (Notation::En, "Q:f7"),
+            (Notation::De, "Dxf7"),
+        ] {
+            let g = GameView {
+                notation: n,
+                ..game(
+                    &["e2e4", "e7e5", "d1h5", "d8e7", "h5f7", "e8d8"],
+                    Color::White,
+                )
+            };
+            let v = judge_text(&format!("4. {t}"), &g);
+            assert!(matches!(v, Verdict::Impossible(_)), "{t}: {v:?}");
+        }
+        let ucis = [
+            "e2e4", "e7e5", "g1f3", "b8c6", "d2d4", "d7d6", "b1d2", "c8g4", "d4e5", "g4f3", "d2f3",
+        ];
+        let g = ru_game(&ucis, Color::Black);
+        for t in [
+            "6... d:e5",
+            "6... de",
+            "6... d6:e5",
+            "6... de5",
+            "6... dxe5",
+        ] {
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "d6e5", "{t}");
+        }
+        let g = ru_game(&ucis, Color::Black);
+        for t in ["6... К:e5", "6... Кc:e5", "6... Кc6:e5", "6... Кc6-e5"] {
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "c6e5", "{t}");
+        }
+    }
+
+    #[test]
+    fn art_7_note_2_short_piece_shapes() {
+        // Knights on b1 and f3 can both reach d2: Кbd2 / К1d2 / Кfd2 name one.
+        let ucis = ["g1f3", "g8f6", "d2d4", "d7d5"];
+        let g = game(&ucis, Color::White);
+        assert_eq!(accepted(judge_text("3. Кbd2", &g)).own.uci, "b1d2");
+        assert_eq!(accepted(judge_text("3. К1d2", &g)).own.uci, "b1d2");
+        assert_eq!(accepted(judge_text("3. Кfd2", &g)).own.uci, "f3d2");
+        assert_eq!(accepted(judge_text("3. Кc3", &g)).own.uci, "b1c3");
+        let ucis = [
+            "a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6",
+        ];
+        let g = ru_game(&ucis, Color::White);
+        assert_eq!(accepted(judge_text("5. ba8Ф", &g)).own.uci, "b7a8q");
+        assert_eq!(accepted(judge_text("5. b7:a8Ф+", &g)).own.uci, "b7a8q");
+        assert_eq!(accepted(judge_text("5. bа8Ф", &g)).own.uci, "b7a8q");
     }
 }
