@@ -1053,6 +1053,10 @@ fn handle_read_letter_with(
                 });
             }
             let played = next.lines(before, today);
+            // Art. 32: the moves played from the opponent's line are told to the sender as
+            // the opponent's moves, with the position and that it is his turn again.
+            let (own_moves, line_moves): (Vec<MoveLine>, Vec<MoveLine>) =
+                played.iter().cloned().partition(|m| m.color == from);
             let rem = remarks_with_quotes(a);
             let kind = if rem.is_empty() {
                 Kind::Ack
@@ -1065,7 +1069,11 @@ fn handle_read_letter_with(
                     to: sender,
                     kind,
                     msg: Msg::Ack {
-                        moves: played.clone(),
+                        moves: if line_moves.is_empty() {
+                            played.clone()
+                        } else {
+                            own_moves
+                        },
                         remarks: rem,
                         draw_offered: offered,
                     },
@@ -1083,6 +1091,20 @@ fn handle_read_letter_with(
                     },
                 },
             );
+            if !line_moves.is_empty() && next.status != Status::Finished {
+                effects.insert(
+                    2,
+                    Effect {
+                        to: sender,
+                        kind: Kind::Move,
+                        msg: Msg::Forward {
+                            moves: line_moves,
+                            draw_offered: false,
+                            line_offered: false,
+                        },
+                    },
+                );
+            }
             if a.short {
                 let n = next.short_letters[if from == Color::White { 0 } else { 1 }];
                 if n == rec.params.short_notation_warnings {
@@ -1355,10 +1377,9 @@ fn follow_variant(
         let (Some(opp), Some(own)) = (line.next(), line.next()) else {
             break;
         };
-        if opp.uci != *u || v.moves.get(k + 1) != Some(&own.uci) {
+        if opp.uci != *u {
             break;
         }
-        consumed += 2;
         let Some(mine) = own
             .uci
             .parse::<UciMove>()
@@ -1367,7 +1388,13 @@ fn follow_variant(
         else {
             break;
         };
+        consumed += 2;
         next.play(pos, mine, day, today, false);
+        if v.moves.get(k + 1) != Some(&own.uci) {
+            // The proposer's line ends here or the sender leaves it: the move he wrote after
+            // the accepted part is his own move, the rest of his letter his own new line.
+            break;
+        }
         k += 2;
     }
     out.consumed = consumed;
@@ -1743,6 +1770,88 @@ mod tests {
             "Art. 32: the proposer's moves from the line cost nothing"
         );
         assert_eq!(g.to_move(), Some(Color::White));
+    }
+
+    #[test]
+    fn art_10_the_receivers_move_after_the_accepted_line_is_his_move() {
+        // Issue 9 item 5: Black offers 2. Кg1-f3 Кb8-c6; White writes the line out and adds
+        // his own 3. Оf1-b5: Кb8-c6 is played from the line and Оf1-b5 is White's move.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        let h = handle_letter(
+            &g,
+            Color::White,
+            "1... e7-e5 2. Кg1-f3 Кb8-c6 3. Оf1-b5 a7-a6 4. Оb5-a4",
+            day("2026-01-15"),
+        );
+        let g = h.record.unwrap();
+        assert_eq!(g.sans(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert!(g.moves[3].from_variant && !g.moves[4].from_variant);
+        assert_eq!(g.to_move(), Some(Color::Black));
+        // The rest of his letter is his own new line, offered to Black.
+        let v = g.variant.as_ref().expect("White's own line");
+        assert_eq!(
+            (v.by, v.moves.clone()),
+            (Color::White, vec!["a7a6".to_string(), "b5a4".to_string()])
+        );
+        // Art. 32: his time for the letter is counted on Оf1-b5, Кb8-c6 cost nothing.
+        let lines = g.lines(2, day("2026-01-15"));
+        assert_eq!(lines[1].days, 0);
+    }
+
+    #[test]
+    fn art_32_the_acknowledgement_tells_the_line_moves_as_the_opponents() {
+        // Issue 9 item 11: White's 2. Кg1-f3 plays Black's 2... Кb8-c6 from his line. White's
+        // acknowledgement lists his own move only; the line move comes as the opponent's move,
+        // with the position, and it is White's turn again.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        let h = handle_letter(&g, Color::White, "1... e7-e5 2. Кg1-f3", day("2026-01-15"));
+        let Msg::Ack { moves, .. } = &h.effects[0].msg else {
+            panic!("{:?}", h.effects[0])
+        };
+        assert_eq!(h.effects[0].to, Role::White);
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["Кg1-f3"]);
+        let told = h
+            .effects
+            .iter()
+            .find(|e| e.to == Role::White && matches!(e.msg, Msg::Forward { .. }))
+            .expect("the line move told to White as his opponent's move");
+        let Msg::Forward { moves, .. } = &told.msg else {
+            unreachable!()
+        };
+        assert_eq!(told.kind, Kind::Move);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(
+            (moves[0].text.as_str(), moves[0].from_variant),
+            ("Кb8-c6", true)
+        );
+        assert_eq!(h.record.unwrap().to_move(), Some(Color::White));
+    }
+
+    #[test]
+    fn art_37_nothing_is_judged_while_the_game_waits_for_the_arbiter() {
+        // Issue 9 item 9: a legal move and an impossible one get the same answer, no penalty.
+        let g = claimed();
+        for text in ["1. e2-e4", "1. Кg1-e3", "1. e2-e9"] {
+            let h = handle_letter(&g, Color::White, text, day("2026-03-06"));
+            assert_eq!(h.effects.len(), 1, "{text}: {:?}", h.effects);
+            assert_eq!(h.effects[0].msg, Msg::NotYourTurn, "{text}");
+            let next = h.record.unwrap_or_else(|| g.clone());
+            assert!(next.penalties.is_empty(), "{text}: {:?}", next.penalties);
+            assert!(next.moves.is_empty());
+        }
     }
 
     #[test]
