@@ -803,6 +803,36 @@ pub fn handle_letter_with(
     handle_read_letter_with(rec, from, &letter, today, proof, text)
 }
 
+/// What a team captain's letter for one of his players does (RULES.md §14: a captain sends
+/// claims, leave notices and replacements, never moves).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaptainLetter {
+    /// The letter holds move tokens: no move is judged — legal, impossible or unreadable —
+    /// and nobody is charged (a captain's move is not the player's letter, Art. 17); the
+    /// captain is told that moves come from the player.
+    MovesRefused,
+    /// Claims, leave, notices: handled as the player's own letter would be.
+    Handled(Handled),
+}
+
+/// A captain's letter written for the player of `color` in this game.
+pub fn handle_captain_letter(
+    rec: &GameRecord,
+    color: Color,
+    text: &str,
+    today: Day,
+) -> CaptainLetter {
+    let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
+    if letter.items.is_empty() {
+        return CaptainLetter::Handled(handle_letter(rec, color, text, today));
+    }
+    // A claim may cite moves; it is read as a claim, the moves in it are not played.
+    match claim_letter(rec, color, text, today) {
+        Some(h) => CaptainLetter::Handled(h),
+        None => CaptainLetter::MovesRefused,
+    }
+}
+
 /// A letter already read.
 pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today: Day) -> Handled {
     handle_read_letter_with(rec, from, letter, today, None, "")
@@ -899,11 +929,11 @@ fn handle_read_letter_with(
             }
             Command::Notice => {
                 // Art. 25: the delay notice is forwarded to the opponent and suspends Art. 31.
-                next.clock.record_delay_notice(
-                    from,
-                    u32::try_from(rec.moves.len()).unwrap_or(u32::MAX),
-                    today,
-                );
+                // It concerns the next move the sender owes: the one awaited now, or — sent
+                // while the opponent is to move — his next one (fixed up below when the letter
+                // also carries his move).
+                next.clock
+                    .record_delay_notice(from, notice_ply(rec, from), today);
                 changed = true;
                 effects.push(Effect {
                     to: opponent,
@@ -1021,6 +1051,15 @@ fn handle_read_letter_with(
             } else {
                 Vec::new()
             };
+            // A delay notice sent with the move concerns his next move (Art. 25).
+            if letter.commands.contains(&Command::Notice) {
+                let stale = notice_ply(rec, from);
+                next.clock
+                    .delay_notices
+                    .retain(|n| !(n.color == from && n.ply == stale && n.received_on == today));
+                let ply = notice_ply(&next, from);
+                next.clock.record_delay_notice(from, ply, today);
+            }
             if let Some(end) = ended_by_position(&pos) {
                 next.finish(end.0, end.1);
             } else if !own_line.is_empty() && next.to_move() == Some(from.other()) {
@@ -1284,6 +1323,17 @@ fn handle_read_letter_with(
             }
         }
     }
+}
+
+/// The half-move a delay notice from `from` concerns (Art. 25): the next one he owes.
+fn notice_ply(rec: &GameRecord, from: Color) -> u32 {
+    let n = rec.moves.len();
+    let ply = if clock::ply_color(n) == from {
+        n
+    } else {
+        n + 1
+    };
+    u32::try_from(ply).unwrap_or(u32::MAX)
 }
 
 /// What following the opponent's variant did.
@@ -1599,6 +1649,7 @@ pub fn set_result(rec: &GameRecord, result: GameResult, termination: Termination
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::clock::NoticeKind;
     use crate::rules::model::Mode;
 
     fn day(s: &str) -> Day {
@@ -1852,6 +1903,101 @@ mod tests {
             assert!(next.penalties.is_empty(), "{text}: {:?}", next.penalties);
             assert!(next.moves.is_empty());
         }
+    }
+
+    #[test]
+    fn art_17_a_captains_move_is_never_judged_nor_charged() {
+        // Issue 9 item 10: legal, impossible and unreadable moves from a captain are refused
+        // alike, in the core, with no penalty for his player.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        for text in ["1... e7-e5", "1... Кg8-e7", "1... e7-e9", "1. e2-e4 Кb8-c6"] {
+            assert_eq!(
+                handle_captain_letter(&g, Color::Black, text, day("2026-01-13")),
+                CaptainLetter::MovesRefused,
+                "{text}"
+            );
+        }
+        // A leave notice is the player's, as if he wrote it.
+        let CaptainLetter::Handled(h) = handle_captain_letter(
+            &g,
+            Color::Black,
+            "leave 2026-02-01 2026-02-05",
+            day("2026-01-13"),
+        ) else {
+            panic!("a captain's leave notice is handled")
+        };
+        assert_eq!(h.requests.len(), 1);
+    }
+
+    #[test]
+    fn art_25_a_delay_notice_sent_with_the_move_or_out_of_turn_covers_the_next_move() {
+        // Issue 9 item 7: stored under the move it concerns, so neither the Art. 26 repeat
+        // nor the Art. 31 claim goes out against the player who gave notice.
+        let notice = "Уведомление: ще отговоря след повече от 40 дни (чл. 25).";
+        let chased = |g: &GameRecord, d: &str| -> Vec<NoticeKind> {
+            let mut g = g.clone();
+            let mut kinds = Vec::new();
+            let mut day_ = day("2026-01-14");
+            while day_ <= day(d) {
+                let h = handle_tick(&g, day_);
+                for e in &h.effects {
+                    if let Msg::Clock(n) = &e.msg
+                        && n.about == Color::White
+                    {
+                        kinds.push(n.kind);
+                    }
+                }
+                if let Some(r) = h.record {
+                    g = r;
+                }
+                day_ = day_.succ_opt().unwrap();
+            }
+            kinds
+        };
+        // With the move.
+        let g = play(
+            game(),
+            Color::White,
+            &format!("1. e2-e4\n{notice}"),
+            "2026-01-12",
+        );
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-01-13");
+        assert_eq!(chased(&g, "2026-02-27"), []);
+        // While the opponent is to move.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(&g, Color::White, notice, day("2026-01-12"));
+        let g = h.record.expect("the notice is recorded");
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-01-13");
+        assert_eq!(chased(&g, "2026-02-27"), []);
+        // Without notice both go out.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-01-13");
+        let k = chased(&g, "2026-02-27");
+        assert!(
+            k.contains(&NoticeKind::Repeat) && k.contains(&NoticeKind::OverstepClaim),
+            "{k:?}"
+        );
+    }
+
+    #[test]
+    fn art_7_post_the_receipt_is_checked_against_the_corrected_sending_day() {
+        // Issue 9 item 8: White declares Е 10.3; Black reports Г 8.3 (the postmark, which
+        // prevails), Д 9.3, Е 15.3: Д is consistent with 8.3, so Ж = 15 − 9 − 1 = 5.
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 10.3.2026",
+            "2026-03-11",
+        );
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5; 8.3. – 9.3. – 15.3.",
+            "2026-03-16",
+        );
+        assert_eq!(g.moves[0].sent, day("2026-03-08"));
+        assert_eq!(g.moves[1].received, day("2026-03-09"));
+        assert_eq!(g.lines(1, day("2026-03-16"))[0].days, 5);
     }
 
     #[test]
@@ -2794,7 +2940,6 @@ fn post_dates(
     today: Day,
     effects: &mut Vec<Effect>,
 ) -> (Day, Day) {
-    let started = next.clock_started();
     if let (Some(reported), Some(last)) = (letter.dates.letter, next.moves.last_mut())
         && reported != last.sent
         && reported >= last.received
@@ -2817,6 +2962,8 @@ fn post_dates(
             });
         }
     }
+    // The receipt is checked against the corrected sending day (Г prevails over Е).
+    let started = next.clock_started();
     let first = next.moves.is_empty();
     let sent = letter
         .dates
