@@ -554,6 +554,7 @@ fn record(case: &Case) -> (Vec<PlayedMove>, Vec<Penalty>, Vec<Suspension>, Clock
             received: p.received,
             sent: p.sent,
             from_variant: p.auto,
+            letter: 0,
         })
         .collect();
     let color = |w: bool| if w { Color::White } else { Color::Black };

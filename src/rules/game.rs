@@ -569,6 +569,7 @@ impl GameRecord {
             received,
             sent: sent.max(received),
             from_variant,
+            letter: 0,
         });
         pos.play_unchecked(mv);
     }
@@ -1051,6 +1052,18 @@ fn handle_read_letter_with(
             } else {
                 Vec::new()
             };
+            // Art. 32: every move this letter brought, and those played from a line in answer
+            // to it, carry the letter's number: time is attributed by letter.
+            let number = next.moves[..before]
+                .iter()
+                .map(|m| m.letter)
+                .max()
+                .unwrap_or(0)
+                .max(u32::try_from(before).unwrap_or(u32::MAX))
+                + 1;
+            for m in &mut next.moves[before..] {
+                m.letter = number;
+            }
             // A delay notice sent with the move concerns his next move (Art. 25).
             if letter.commands.contains(&Command::Notice) {
                 let stale = notice_ply(rec, from);
@@ -1998,6 +2011,46 @@ mod tests {
         assert_eq!(g.moves[0].sent, day("2026-03-08"));
         assert_eq!(g.moves[1].received, day("2026-03-09"));
         assert_eq!(g.lines(1, day("2026-03-16"))[0].days, 5);
+    }
+
+    #[test]
+    fn art_32_time_is_attributed_by_letter_not_by_sending_day() {
+        // Issue 9 item 6: White's 10th move comes 60 days after Black's 9th (50 days allowed
+        // by move 10) and plays Black's 10... from his line; the same day White sends his 11th
+        // in a second letter. The two letters are not one stretch: the overstep is at move 10.
+        let mut letters = Vec::new();
+        for n in 1..=9 {
+            let (w, b) = if n % 2 == 1 {
+                ("Кg1-f3", "Кg8-f6")
+            } else {
+                ("Кf3-g1", "Кf6-g8")
+            };
+            letters.push(format!("{n}. {w}"));
+            letters.push(if n == 9 {
+                format!("{n}... {b} 10. Кf3-g1 Кf6-g8")
+            } else {
+                format!("{n}... {b}")
+            });
+        }
+        let refs: Vec<&str> = letters.iter().map(String::as_str).collect();
+        let g = alternate(game(), &refs, "2026-01-12");
+        assert!(g.variant.is_some());
+        let g = play(g, Color::White, "10. Кf3-g1", "2026-03-13");
+        assert_eq!(g.moves.len(), 20, "Black's 10... played from his line");
+        let g = play(g, Color::White, "11. Кg1-f3", "2026-03-13");
+        let claims: Vec<u32> = handle_tick(&g, day("2026-03-14"))
+            .effects
+            .iter()
+            .filter_map(|e| match &e.msg {
+                Msg::Clock(n) if n.kind == NoticeKind::OverstepClaim && n.about == Color::White => {
+                    Some(n.move_number)
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(claims.contains(&10), "{claims:?}");
+        let t = g.lines(18, day("2026-03-14"));
+        assert_eq!((t[0].number, t[0].days), (10, 59));
     }
 
     #[test]
