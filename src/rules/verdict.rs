@@ -331,6 +331,8 @@ struct Reading {
     k: usize,
     /// Б (the last quoted item) fits the record; true when nothing is quoted.
     last_ok: bool,
+    /// The quoted items end with Б (else the quote stops earlier: Б is not written).
+    repeat: bool,
     /// Indices of older quoted items that do not fit the record.
     slips: Vec<usize>,
 }
@@ -362,6 +364,47 @@ fn numbered_ply(item: &MoveItem) -> Option<usize> {
     let n = item.number? as usize;
     let base = 2 * n.checked_sub(1)?;
     Some(if item.black { base + 1 } else { base })
+}
+
+/// The lenient reading when the strict ones would refuse: the quoted items fit the record in
+/// order but with gaps (a token of the copied score left out or garbled past reading), the
+/// own move after them is legal. Then nothing is refused: a slip in copying the score is the
+/// sender's to correct, never a fault (Art. 9 Б).
+fn read_with_gaps(
+    items: &[MoveItem],
+    moves: &[Move],
+    positions: &[Chess],
+    pos: &Chess,
+    kmax: usize,
+) -> Option<Reading> {
+    let ply = moves.len();
+    // Greedy: can items[..k] be matched to increasing half-moves below `limit`?
+    let fits_in_order = |k: usize, limit: usize| {
+        let mut p = 0;
+        for it in &items[..k] {
+            while p < limit && !fits(it, &positions[p], moves[p]) {
+                p += 1;
+            }
+            if p == limit {
+                return false;
+            }
+            p += 1;
+        }
+        true
+    };
+    (1..=kmax).rev().find_map(|k| {
+        if items[k].conditional || resolve(&items[k], pos).is_none() || !fits_in_order(k, ply) {
+            return None;
+        }
+        let repeat = fits(&items[k - 1], &positions[ply - 1], moves[ply - 1])
+            && fits_in_order(k - 1, ply - 1);
+        Some(Reading {
+            k,
+            last_ok: true,
+            repeat,
+            slips: Vec::new(),
+        })
+    })
 }
 
 /// Decide which items repeat the record, which is the own move and which are a line.
@@ -414,9 +457,23 @@ fn read_items(
         };
         // Within a level: more quoted moves fitting, then the numbers' votes.
         let _ = matched;
-        best.push((level, k, Reading { k, last_ok, slips }));
+        best.push((
+            level,
+            k,
+            Reading {
+                k,
+                last_ok,
+                repeat: k > 0,
+                slips,
+            },
+        ));
     }
     let top = best.iter().map(|b| b.0).min().unwrap_or(Level::D);
+    if top >= Level::C
+        && let Some(r) = read_with_gaps(items, moves, positions, pos, kmax)
+    {
+        return Choice::One(r);
+    }
     let mut tied: Vec<&(Level, usize, Reading)> = best.iter().filter(|b| b.0 == top).collect();
     let score = |r: &Reading| {
         let fitting = r.k - r.slips.len() - usize::from(!r.last_ok && r.k > 0);
@@ -510,7 +567,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
         }
     };
     let k = reading.k;
-    let repeat_idx = k.checked_sub(1);
+    let repeat_idx = k.checked_sub(1).filter(|_| reading.repeat);
 
     // Art. 15: the opponent's last move repeated wrongly.
     if let (Some(i), false, Some(last_mv)) = (repeat_idx, reading.last_ok, last) {
@@ -1042,6 +1099,22 @@ mod tests {
         assert_eq!(a.quote_slips[0].written, "Кg1-e2");
         assert_eq!(a.quote_slips[0].record.full, "Кg1-f3");
         assert!(!a.is_complete());
+    }
+
+    #[test]
+    fn art_9_b_a_copied_score_with_a_move_left_out_costs_nothing() {
+        // The whole score copied, one old move garbled past reading (it is no move token at
+        // all) and Б left out: the own move stands, nothing is charged.
+        let g = game(&["d2d4", "g8f6", "c2c4", "d7d5", "b1c3"], Color::Black);
+        let a = accepted(judge_text("1. d2-d4 Кg8-f6 2. C2—C4 d7-d5 3. e7-e6", &g));
+        assert_eq!(a.own.uci, "e7e6");
+        assert!(a.missing.contains(&Item::OpponentMove));
+        // The same with a wrong Б is still Art. 15 when nothing else fits.
+        let g = game(&["e2e4"], Color::Black);
+        assert!(matches!(
+            judge_text("1.c2-c4 Кg8-f6", &g),
+            Verdict::Incorrect(_)
+        ));
     }
 
     #[test]
