@@ -1088,6 +1088,14 @@ fn handle_read_letter_with(
                     ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
                     reach_move: reach,
                 }));
+            } else if let Some(v) = next.variant.as_ref().filter(|v| v.by == from.other()) {
+                // The opponent's line goes on: offered again to this sender (Art. 32).
+                let reach = clock::ply_number(next.moves.len())
+                    + u32::try_from(v.moves.len() / 2).unwrap_or(0);
+                next.clock.set_pending_line(Some(clock::PendingLine {
+                    ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+                    reach_move: reach,
+                }));
             } else {
                 next.clock.set_pending_line(None);
             }
@@ -1426,6 +1434,9 @@ fn follow_variant(
     let mut k = 1; // index in v.moves of the proposer's next move
     let mut line = a.line.iter();
     let mut consumed = 0;
+    // The rest of the proposer's line, still on offer after this letter (RULES.md §5: "and so
+    // on until the line ends or the opponent deviates").
+    let mut rest: Vec<String> = Vec::new();
     loop {
         let Some(u) = v.moves.get(k) else { break };
         let Some(mv) = u.parse::<UciMove>().ok().and_then(|u| u.to_move(pos).ok()) else {
@@ -1438,6 +1449,9 @@ fn follow_variant(
         }
         // The sender's written line may accept further steps in this same letter.
         let (Some(opp), Some(own)) = (line.next(), line.next()) else {
+            if line.len() == 0 && consumed == a.line.len() {
+                rest = v.moves.get(k + 1..).unwrap_or_default().to_vec();
+            }
             break;
         };
         if opp.uci != *u {
@@ -1461,7 +1475,12 @@ fn follow_variant(
         k += 2;
     }
     out.consumed = consumed;
-    next.variant = None;
+    next.variant = (!rest.is_empty()).then(|| Variant {
+        by: v.by,
+        from_ply: next.moves.len(),
+        moves: rest,
+        declined: false,
+    });
     out
 }
 
