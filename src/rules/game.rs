@@ -2073,6 +2073,23 @@ mod tests {
     }
 
     #[test]
+    fn rules_4_a_letter_read_two_ways_is_asked_about_and_costs_nothing() {
+        let g = alternate(
+            game(),
+            &["1. e2-e4", "1... Кb8-c6", "2. Кg1-f3", "2... Кc6-d4"],
+            "2026-01-12",
+        );
+        let h = handle_letter(&g, Color::White, "Кd4 e5", day("2026-01-14"));
+        assert!(h.record.is_none(), "nothing changes");
+        assert_eq!(h.effects.len(), 1);
+        assert!(
+            matches!(&h.effects[0].msg, Msg::Announcement { text } if text.starts_with("two-readings")),
+            "{:?}",
+            h.effects
+        );
+    }
+
+    #[test]
     fn art_10_a_deviating_move_lapses_the_line() {
         let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
         let g = play(

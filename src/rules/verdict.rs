@@ -504,6 +504,23 @@ fn read_items(
     if max_votes > 0 && voted.iter().all(|t| own(t.1) == own(voted[0].1)) {
         return Choice::One(voted[0].2.clone());
     }
+    // Still several: the reading whose line after the own move is legal throughout.
+    let line_ok = |k: usize| {
+        let Some(mut lpos) = own(k).and_then(|m| pos.clone().play(m).ok()) else {
+            return false;
+        };
+        items[k + 1..].iter().all(|it| match resolve(it, &lpos) {
+            Some(r) => {
+                lpos.play_unchecked(r.mv);
+                true
+            }
+            None => false,
+        })
+    };
+    let clean: Vec<usize> = voted.iter().map(|t| t.1).filter(|&k| line_ok(k)).collect();
+    if let [k] = clean[..] {
+        return Choice::One(voted.iter().find(|t| t.1 == k).expect("voted").2.clone());
+    }
     let a = voted[0].1;
     let b = voted
         .iter()
@@ -1115,6 +1132,34 @@ mod tests {
             judge_text("1.c2-c4 Кg8-f6", &g),
             Verdict::Incorrect(_)
         ));
+    }
+
+    #[test]
+    fn rules_4_two_readings_with_different_own_moves_are_asked_not_punished() {
+        // 1.e4 Кc6 2.Кf3 Кd4: «Кd4 e5» is "your Кd4, my e4-e5" or "my Кf3:d4, then e7-e5".
+        let g = game(&["e2e4", "b8c6", "g1f3", "c6d4"], Color::White);
+        let Verdict::TwoReadings(own) = judge_text("Кd4 e5", &g) else {
+            panic!("{:?}", judge_text("Кd4 e5", &g))
+        };
+        let mut ucis: Vec<&str> = own.iter().map(|m| m.uci.as_str()).collect();
+        ucis.sort();
+        assert_eq!(ucis, ["e4e5", "f3d4"]);
+        // The numbers decide it.
+        assert_eq!(accepted(judge_text("2... Кd4 3. e5", &g)).own.uci, "e4e5");
+        assert_eq!(accepted(judge_text("3. Кd4 e5", &g)).own.uci, "f3d4");
+        // A legal line after the own move decides it too.
+        assert_eq!(
+            accepted(judge_text(
+                "0-0",
+                &game(
+                    &["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5"],
+                    Color::White
+                )
+            ))
+            .own
+            .uci,
+            "e1g1"
+        );
     }
 
     #[test]
