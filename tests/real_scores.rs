@@ -620,3 +620,147 @@ fn art_9_b_a_score_by_people_copied_with_its_slips_costs_nothing() {
     }
     assert!(copied >= 3, "{copied}");
 }
+
+// ---- a correspondence club's published scores: fixtures/people/chessandmail.txt -------------
+
+/// The games of the fixture: (name, tokens verbatim).
+fn club_games() -> Vec<(String, Vec<String>)> {
+    let text = include_str!("../fixtures/people/chessandmail.txt");
+    let mut games: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("@ ") {
+            games.push((name.to_string(), Vec::new()));
+        } else if let Some(g) = games.last_mut() {
+            g.1.push(line.to_string());
+        }
+    }
+    games
+}
+
+/// Replay `tokens` from `from` on `moves`; how many replay as accepted moves.
+fn replays(moves: &[Move], tokens: &[String]) -> usize {
+    let mut moves = moves.to_vec();
+    let mut n = 0;
+    for t in tokens {
+        match judge_token(&moves, t, true) {
+            Verdict::Accepted(a) => {
+                moves.push(a.own.mv);
+                n += 1;
+            }
+            _ => break,
+        }
+    }
+    n
+}
+
+/// The slips in the club's scores: (game, token index, token, the move meant — the one after
+/// which the rest of the score replays).
+const CLUB_SLIPS: &[(&str, usize, &str, &str)] = &[
+    // The bishop on a3 takes on e7: «Сa3:e6» is off the diagonal.
+    ("Morphy-death-father.php 1", 30, "Сa3:e6", "a3e7"),
+    // The knight stands on b1.
+    ("young-Morphy.php 2", 16, "Кb2-c3", "b1c3"),
+];
+
+#[test]
+fn art_14_16_a_correspondence_clubs_scores_every_legal_token_accepted_every_slip_refused() {
+    let games = club_games();
+    let mut tokens_seen = 0;
+    let mut refused = 0;
+    for (name, tokens) in &games {
+        let mut pos = Chess::default();
+        let mut moves: Vec<Move> = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            tokens_seen += 1;
+            let v = judge_token(&moves, t, true);
+            let m = match CLUB_SLIPS.iter().find(|s| s.0 == name && s.1 == i) {
+                Some(slip) => {
+                    assert_eq!(slip.2, t, "{name} {i}");
+                    assert!(
+                        matches!(v, Verdict::Impossible(_) | Verdict::Unclear(_)),
+                        "{name} token {i} {t:?}: a slip must be refused, got {v:?}"
+                    );
+                    refused += 1;
+                    uci_move(&pos, slip.3)
+                }
+                None => match v {
+                    Verdict::Accepted(a) => a.own.mv,
+                    other => panic!("{name} token {i} {t:?}: refused: {other:?}"),
+                },
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+    }
+    eprintln!(
+        "club: {} scores, {tokens_seen} tokens, {refused} slips refused",
+        games.len()
+    );
+    assert!(
+        games.len() >= 27 && tokens_seen >= 1900,
+        "{} {tokens_seen}",
+        games.len()
+    );
+    assert_eq!(refused, CLUB_SLIPS.len());
+}
+
+#[test]
+fn art_9_b_a_clubs_score_copied_whole_with_its_slip_costs_nothing() {
+    // Each club game with a slip, copied from move 1 up to two moves after the slip, then the
+    // next move: accepted, the slip pointed out, nothing charged.
+    let games = club_games();
+    for &(name, at, _, meant) in CLUB_SLIPS {
+        let (_, tokens) = games.iter().find(|g| g.0 == name).expect("game");
+        let own = at + 3;
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for (i, t) in tokens[..own].iter().enumerate() {
+            let m = if i == at {
+                uci_move(&pos, meant)
+            } else {
+                match judge_token(&moves, t, true) {
+                    Verdict::Accepted(a) => a.own.mv,
+                    other => panic!("{name} {t:?}: {other:?}"),
+                }
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let mut text = String::new();
+        for (p, t) in tokens[..=own].iter().enumerate() {
+            if p % 2 == 0 {
+                text.push_str(&format!("{}. ", p / 2 + 1));
+            }
+            text.push_str(t.trim());
+            text.push(' ');
+        }
+        let letter = read_letter(
+            &text,
+            Notation::Ru,
+            false,
+            Day::from_ymd_opt(2026, 3, 15).unwrap(),
+        );
+        let game = GameView {
+            moves,
+            sender: if own % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            notation: Notation::Ru,
+            over: false,
+            penalty_days: 5,
+            official: Official::default(),
+        };
+        match judge(&letter, &game) {
+            Verdict::Accepted(a) => {
+                assert_eq!(a.quote_slips.len(), 1, "{name}: {:?}", a.quote_slips);
+                assert_eq!(a.own.uci, UciMove::from_standard(a.own.mv).to_string());
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}
