@@ -355,6 +355,8 @@ enum Style {
     Line,
     /// The receiver of a line writes out his move, the proposer's reply and his next move.
     AcceptLineAndOwn,
+    /// The whole score copied with a slip in an old move (a wrong square, or a move left out).
+    WholeScoreWithSlipAndOwn,
 }
 
 const STYLES: [Style; 7] = [
@@ -490,6 +492,9 @@ fn replay(g: &PgnGame, s: Script, seed: u64, fig: &mut Figures) -> Result<(), St
         if style == Style::WholeScoreAndOwn && r.below(4) != 0 {
             style = Style::LastPairAndOwn; // the whole score now and then: letters grow long
         }
+        if style == Style::WholeScoreAndOwn && p >= 4 && r.below(2) == 0 {
+            style = Style::WholeScoreWithSlipAndOwn;
+        }
         if p == 0 && matches!(style, Style::OpponentAndOwn | Style::LastPairAndOwn) {
             style = Style::OwnOnly;
         }
@@ -524,6 +529,37 @@ fn replay(g: &PgnGame, s: Script, seed: u64, fig: &mut Figures) -> Result<(), St
                 )
             }
             Style::WholeScoreAndOwn => run(&positions, &g.moves, 0, p + 1, s, &mut r, false, false),
+            Style::WholeScoreWithSlipAndOwn => {
+                // An old move (never Б, the opponent's last) copied wrongly or left out.
+                let q = r.below(p - 1);
+                let mut text = run(&positions, &g.moves, 0, q, s, &mut r, false, false);
+                let written = full(&positions[q], g.moves[q], s, &mut r);
+                let slipped = match written.find(|c: char| c.is_ascii_digit()) {
+                    Some(i) if r.below(3) != 0 => {
+                        let d = written.as_bytes()[i] - b'0';
+                        let other = char::from(b'1' + (d % 8));
+                        format!("{}{other}{}", &written[..i], &written[i + 1..])
+                    }
+                    _ => String::new(),
+                };
+                if !slipped.is_empty() {
+                    text.push(' ');
+                    text.push_str(&number(q, true, &mut r));
+                    text.push_str(&slipped);
+                }
+                text.push(' ');
+                text.push_str(&run(
+                    &positions,
+                    &g.moves,
+                    q + 1,
+                    p + 1,
+                    s,
+                    &mut r,
+                    false,
+                    false,
+                ));
+                text
+            }
             Style::Marks => {
                 let from = p.saturating_sub(1);
                 run(&positions, &g.moves, from, p + 1, s, &mut r, false, true)
@@ -607,6 +643,15 @@ fn replay(g: &PgnGame, s: Script, seed: u64, fig: &mut Figures) -> Result<(), St
         }
         if next.moves.len() <= p {
             return Err(format!("ply {p} ({style:?}): no move played for {text:?}"));
+        }
+        for (i, m) in next.moves.iter().enumerate().skip(p) {
+            let want = shakmaty::uci::UciMove::from_standard(g.moves[i]).to_string();
+            if m.uci != want {
+                return Err(format!(
+                    "ply {p} ({style:?}): recorded {} at ply {i}, the game has {want}, for {text:?}",
+                    m.uci
+                ));
+            }
         }
         fig.line_moves += next.moves.iter().skip(p).filter(|m| m.from_variant).count();
         rec = next;

@@ -343,16 +343,6 @@ enum Choice {
     Two(usize, usize),
 }
 
-/// How good a reading is, best first: everything fits (A); Б fits, an older quoted move does
-/// not (B); Б does not fit (C, Art. 15); the own move is no legal move (D).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Level {
-    A,
-    B,
-    C,
-    D,
-}
-
 /// Does the item fit the record's move `m` in `pos`? Lenient: an old move quoted in a form
 /// that would be ambiguous today still fits; marks never matter (Art. 21).
 fn fits(item: &MoveItem, pos: &Chess, m: Move) -> bool {
@@ -408,6 +398,12 @@ fn read_with_gaps(
 }
 
 /// Decide which items repeat the record, which is the own move and which are a line.
+///
+/// Each split is scored (lower is better): everything fits 0; an older quoted move differs 2
+/// (pointed out); the own move's number names another half-move +3; the line after the own
+/// move is not legal throughout +3; Б differs 6 (Art. 15); the own move is not legal 8. So a
+/// whole score copied with a slip (2) is never read as its first move being the sender's
+/// (`1. e2-e4` may be legal for a rook on e2, but its number and its "line" say otherwise).
 fn read_items(
     items: &[MoveItem],
     moves: &[Move],
@@ -415,6 +411,7 @@ fn read_items(
     pos: &Chess,
     sender: Color,
 ) -> Choice {
+    let _ = sender;
     let ply = moves.len();
     let kmax = ply.min(items.len() - 1);
     // Votes of the move numbers: item i numbered as half-move q says k = ply + i − q.
@@ -427,86 +424,10 @@ fn read_items(
             votes[k] += 1;
         }
     }
-    let _ = sender;
-    let mut best: Vec<(Level, usize, Reading)> = Vec::new();
-    for k in 0..=kmax {
-        // The own move is never inside an "if …" clause.
-        if k > 0 && items[k].conditional {
-            continue;
-        }
-        let own_legal = resolve(&items[k], pos).is_some();
-        let last_ok = k == 0 || fits(&items[k - 1], &positions[ply - 1], moves[ply - 1]);
-        let mut slips = Vec::new();
-        let mut matched = usize::from(k > 0 && last_ok);
-        if k >= 2 {
-            for i in (0..k - 1).rev() {
-                let p = ply - k + i;
-                if fits(&items[i], &positions[p], moves[p]) {
-                    matched += 1;
-                } else {
-                    slips.push(i);
-                }
-            }
-            slips.reverse();
-        }
-        let level = match (own_legal, last_ok, slips.is_empty()) {
-            (false, _, _) => Level::D,
-            (true, false, _) => Level::C,
-            (true, true, false) => Level::B,
-            (true, true, true) => Level::A,
-        };
-        // Within a level: more quoted moves fitting, then the numbers' votes.
-        let _ = matched;
-        best.push((
-            level,
-            k,
-            Reading {
-                k,
-                last_ok,
-                repeat: k > 0,
-                slips,
-            },
-        ));
-    }
-    let top = best.iter().map(|b| b.0).min().unwrap_or(Level::D);
-    if top >= Level::C
-        && let Some(r) = read_with_gaps(items, moves, positions, pos, kmax)
-    {
-        return Choice::One(r);
-    }
-    let mut tied: Vec<&(Level, usize, Reading)> = best.iter().filter(|b| b.0 == top).collect();
-    let score = |r: &Reading| {
-        let fitting = r.k - r.slips.len() - usize::from(!r.last_ok && r.k > 0);
-        (votes[r.k], fitting)
-    };
-    if top == Level::D || top == Level::C {
-        // No legal own move in any reading (or Б wrong in the best): the reading the numbers
-        // and the quoted moves support most; the refusal concerns its own move.
-        tied.sort_by(|a, b| {
-            let (va, fa) = score(&a.2);
-            let (vb, fb) = score(&b.2);
-            (fb, vb, b.1).cmp(&(fa, va, a.1))
-        });
-        return Choice::One(tied[0].2.clone());
-    }
-    // Legal own moves: the readings as good as the best; the numbers decide between them.
     let own = |k: usize| resolve(&items[k], pos).map(|r| r.mv);
-    let first_own = own(tied[0].1);
-    if tied.iter().all(|t| own(t.1) == first_own) {
-        // One own move whatever the reading: the one the numbers support, else the longest
-        // quote.
-        tied.sort_by(|a, b| (votes[b.1], b.1).cmp(&(votes[a.1], a.1)));
-        return Choice::One(tied[0].2.clone());
-    }
-    let max_votes = tied.iter().map(|t| votes[t.1]).max().unwrap_or(0);
-    let voted: Vec<&&(Level, usize, Reading)> =
-        tied.iter().filter(|t| votes[t.1] == max_votes).collect();
-    if max_votes > 0 && voted.iter().all(|t| own(t.1) == own(voted[0].1)) {
-        return Choice::One(voted[0].2.clone());
-    }
-    // Still several: the reading whose line after the own move is legal throughout.
-    let line_ok = |k: usize| {
-        let Some(mut lpos) = own(k).and_then(|m| pos.clone().play(m).ok()) else {
+    // The line after the own move of reading k is legal throughout.
+    let line_ok = |k: usize, m: Move| {
+        let Ok(mut lpos) = pos.clone().play(m) else {
             return false;
         };
         items[k + 1..].iter().all(|it| match resolve(it, &lpos) {
@@ -517,14 +438,80 @@ fn read_items(
             None => false,
         })
     };
-    let clean: Vec<usize> = voted.iter().map(|t| t.1).filter(|&k| line_ok(k)).collect();
-    if let [k] = clean[..] {
-        return Choice::One(voted.iter().find(|t| t.1 == k).expect("voted").2.clone());
+    // The own move's number names another move (a wrong side mark alone is no contradiction:
+    // `3. e7-e6` for Black's third move is sloppy, not another move).
+    let number_bad = |k: usize| items[k].number.is_some_and(|n| n as usize != ply / 2 + 1);
+    let mut scored: Vec<(u32, Reading)> = Vec::with_capacity(kmax + 1);
+    for k in 0..=kmax {
+        // The own move is never inside an "if …" clause.
+        if k > 0 && items[k].conditional {
+            continue;
+        }
+        let own_mv = own(k);
+        let last_ok = k == 0 || fits(&items[k - 1], &positions[ply - 1], moves[ply - 1]);
+        let mut slips = Vec::new();
+        if k >= 2 {
+            for i in 0..k - 1 {
+                let p = ply - k + i;
+                if !fits(&items[i], &positions[p], moves[p]) {
+                    slips.push(i);
+                }
+            }
+        }
+        let score = match (own_mv, last_ok) {
+            (None, _) => 8,
+            (Some(_), false) => 6,
+            (Some(m), true) => {
+                u32::from(!slips.is_empty()) * 2
+                    + u32::from(number_bad(k)) * 3
+                    + u32::from(!line_ok(k, m)) * 3
+            }
+        };
+        scored.push((
+            score,
+            Reading {
+                k,
+                last_ok,
+                repeat: k > 0,
+                slips,
+            },
+        ));
     }
-    let a = voted[0].1;
+    let top = scored.iter().map(|s| s.0).min().unwrap_or(8);
+    if top >= 3
+        && let Some(r) = read_with_gaps(items, moves, positions, pos, kmax)
+            .filter(|r| !number_bad(r.k) && own(r.k).is_some_and(|m| line_ok(r.k, m)))
+    {
+        return Choice::One(r);
+    }
+    let mut tied: Vec<&(u32, Reading)> = scored.iter().filter(|s| s.0 == top).collect();
+    if top >= 6 {
+        // No legal own move in any reading (or Б wrong in the best): the reading the numbers
+        // and the quoted moves support most; the refusal concerns its own move.
+        let key = |r: &Reading| {
+            let fitting = r.k - r.slips.len() - usize::from(!r.last_ok && r.k > 0);
+            (fitting, votes[r.k], r.k)
+        };
+        tied.sort_by(|a, b| key(&b.1).cmp(&key(&a.1)));
+        return Choice::One(tied[0].1.clone());
+    }
+    // Legal own moves: the readings as good as the best; the numbers decide between them.
+    let first_own = own(tied[0].1.k);
+    if tied.iter().all(|t| own(t.1.k) == first_own) {
+        // One own move whatever the reading: the one the numbers support, else the longest
+        // quote.
+        tied.sort_by(|a, b| (votes[b.1.k], b.1.k).cmp(&(votes[a.1.k], a.1.k)));
+        return Choice::One(tied[0].1.clone());
+    }
+    let max_votes = tied.iter().map(|t| votes[t.1.k]).max().unwrap_or(0);
+    let voted: Vec<&&(u32, Reading)> = tied.iter().filter(|t| votes[t.1.k] == max_votes).collect();
+    if max_votes > 0 && voted.iter().all(|t| own(t.1.k) == own(voted[0].1.k)) {
+        return Choice::One(voted[0].1.clone());
+    }
+    let a = voted[0].1.k;
     let b = voted
         .iter()
-        .map(|t| t.1)
+        .map(|t| t.1.k)
         .find(|&k| own(k) != own(a))
         .unwrap_or(a);
     Choice::Two(a, b)
@@ -1160,6 +1147,25 @@ mod tests {
             .uci,
             "e1g1"
         );
+    }
+
+    #[test]
+    fn art_9_b_a_copied_score_is_never_read_as_its_first_move_being_new() {
+        // Found by the corpus (Capablanca): the whole score copied with a slip at move 6; the
+        // rook on e2 could play «e2-e4», but «1.» and the rest of the letter say it is move 1.
+        let ucis = [
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
+            "b7b5", "a4b3", "e8g8", "c2c3", "d7d5", "e4d5", "f6d5", "f3e5", "c6e5", "e1e5", "d5f6",
+            "e5e1", "e7d6", "h2h3", "f6g4", "d1f3", "d8h4", "d2d4", "g4f2", "e1e2", "c8g4",
+        ];
+        let g = ru_game(&ucis, Color::White);
+        let text = "1.e2-e4 e7-e5 2.Кg1 - f3 Кb8-c6 3.Сf1 - b5 a7-a6 4.Сb5-a4 Кg8-f6 5. 0-0 \
+                    Сf8-e7 6.Лf2-e1 6... b7-b5 7) Сa4-b3 О-О 8. c2-c3 d7-d5 9. e4×d5 Кf6:d5 \
+                    10.Кf3xe5 Кc6×e5 11.Лe1:e5 Кd5-f6 12.Лe5-e1 Сe7-d6 13.h2–h3 Кf6–g4 \
+                    14.Фd1 - f3 Фd8–h4 15) d2–d4 Кg4:f2 16.Лe1-e2 Сc8-g4 17.h3:g4";
+        let a = accepted(judge_text(text, &g));
+        assert_eq!(a.own.uci, "h3g4");
+        assert_eq!(a.quote_slips.len(), 1, "{:?}", a.quote_slips);
     }
 
     #[test]
