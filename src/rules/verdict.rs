@@ -335,6 +335,8 @@ struct Reading {
     repeat: bool,
     /// Indices of older quoted items that do not fit the record.
     slips: Vec<usize>,
+    /// The own move, when it names one legal move (resolved once).
+    own: Option<notation::Resolved>,
 }
 
 enum Choice {
@@ -393,6 +395,7 @@ fn read_with_gaps(
             last_ok: true,
             repeat,
             slips: Vec::new(),
+            own: resolve(&items[k], pos),
         })
     })
 }
@@ -424,12 +427,17 @@ fn read_items(
             votes[k] += 1;
         }
     }
-    let own = |k: usize| resolve(&items[k], pos).map(|r| r.mv);
+    // The own move of each reading (resolved once: resolving is the costly part).
+    let owns: Vec<Option<notation::Resolved>> =
+        (0..=kmax).map(|k| resolve(&items[k], pos)).collect();
+    let own = |k: usize| owns[k].map(|r| r.mv);
     // The line after the own move of reading k is legal throughout.
     let line_ok = |k: usize, m: Move| {
-        let Ok(mut lpos) = pos.clone().play(m) else {
-            return false;
-        };
+        if k + 1 == items.len() {
+            return true;
+        }
+        let mut lpos = pos.clone();
+        lpos.play_unchecked(m);
         items[k + 1..].iter().all(|it| match resolve(it, &lpos) {
             Some(r) => {
                 lpos.play_unchecked(r.mv);
@@ -474,6 +482,7 @@ fn read_items(
                 last_ok,
                 repeat: k > 0,
                 slips,
+                own: owns[k],
             },
         ));
     }
@@ -621,9 +630,10 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
             help: help(&pos, own_item, ply, n),
         })
     };
-    let resolved = match &own_item.parsed {
-        Err(e) => return Verdict::Unclear(refuse(16, MoveFault::Syntax(*e))),
-        Ok(mt) => match mt.resolve(&pos) {
+    let resolved = match (&own_item.parsed, reading.own) {
+        (_, Some(r)) => r,
+        (Err(e), None) => return Verdict::Unclear(refuse(16, MoveFault::Syntax(*e))),
+        (Ok(mt), None) => match mt.resolve(&pos) {
             Ok(r) => r,
             Err(ResolveError::Impossible) => {
                 return Verdict::Impossible(refuse(14, MoveFault::Illegal));
