@@ -66,6 +66,7 @@ fn build(rng: &mut Rng, now: Day) -> Game {
             received,
             sent,
             from_variant: rng.below(20) == 0,
+            letter: 0,
         });
         received = plus(
             sent,

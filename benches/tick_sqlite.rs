@@ -45,6 +45,7 @@ fn record(i: usize, start: NaiveDate) -> GameRecord {
             received,
             sent: day,
             from_variant: false,
+            letter: 0,
         });
         shakmaty::Position::play_unchecked(&mut pos, mv);
     }

@@ -744,12 +744,9 @@ fn process_one(
             return Ok("captain: no player of his in that game".into());
         };
         let color = game.color_of(player).unwrap_or(Color::White);
-        let handled = game::handle_letter(game, color, &msg.fresh_text, today);
-        if handled
-            .record
-            .as_ref()
-            .is_some_and(|n| n.moves.len() > game.moves.len())
-        {
+        // The core decides a captain's letter (issue 9 item 10): moves are never judged.
+        let handled = game::handle_captain_letter(game, color, &msg.fresh_text, today);
+        let game::CaptainLetter::Handled(handled) = handled else {
             answer.simple(
                 tx,
                 &from.email,
@@ -758,7 +755,7 @@ fn process_one(
                 &texts::captain_no_moves(lang),
             )?;
             return Ok("captain: moves refused".into());
-        }
+        };
         if let Some(next) = &handled.record {
             tx.update_game(next)?;
         }

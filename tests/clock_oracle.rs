@@ -71,6 +71,8 @@ struct Case {
     /// `post`: the reported receipt of the awaited move.
     receipt: Option<Day>,
     now: Day,
+    /// Letters sent the same day as the automatic reply from a line that preceded them.
+    same_day_after_line: usize,
 }
 
 fn thinking_gap(rng: &mut Rng) -> i64 {
@@ -111,14 +113,19 @@ fn generate(seed: u64) -> Case {
     let mut received = plus(start, -1);
     // Automatic moves the opponent's line still offers the player to move (Art. 32).
     let mut offered = 0usize;
-    // The player to move continues right after an automatic reply from a line: not the same
-    // day, so his letters stay distinguishable in the record.
+    // The player to move continues right after an automatic reply from a line. Issue 9: his
+    // next letter may go the same day — the record tells letters apart by their number, not by
+    // the sending day (Art. 32).
     let mut after_auto = false;
+    let mut same_day_after_line = 0usize;
     while plies.len() < target {
         let white = plies.len().is_multiple_of(2);
         let mut gap = thinking_gap(&mut rng);
+        if after_auto && rng.chance(40) {
+            gap = 0;
+        }
         if after_auto && gap == 0 {
-            gap = 1;
+            same_day_after_line += 1;
         }
         let sent = plus(received, gap);
         if offered > 0 && rng.chance(50) {
@@ -261,6 +268,7 @@ fn generate(seed: u64) -> Case {
         delay_notice,
         receipt,
         now,
+        same_day_after_line,
     }
 }
 
@@ -554,6 +562,8 @@ fn record(case: &Case) -> (Vec<PlayedMove>, Vec<Penalty>, Vec<Suspension>, Clock
             received: p.received,
             sent: p.sent,
             from_variant: p.auto,
+            // Which letter brought the move, as the engine numbers them (issue 9, Art. 32).
+            letter: p.letter as u32 + 1,
         })
         .collect();
     let color = |w: bool| if w { Color::White } else { Color::Black };
@@ -597,6 +607,7 @@ fn oracle_agrees_with_the_engine_on_10000_random_games() {
     let mut claims_seen = [0usize; 4];
     // games with: an accepted line, a suspension, a penalty, an Art. 31 claim, a post restart
     let mut stats = [0usize; 5];
+    let mut same_day = 0usize;
     for seed in 0..10_000u64 {
         let case = generate(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0xA11C_E5ED);
         let (moves, penalties, suspensions, state) = record(&case);
@@ -656,8 +667,14 @@ fn oracle_agrees_with_the_engine_on_10000_random_games() {
         stats[2] += usize::from(!case.penalties.is_empty());
         stats[3] += usize::from(expected.iter().any(|c| c.article == "31"));
         stats[4] += usize::from(case.mode == Mode::Post && expected.len() >= 2);
+        same_day += usize::from(case.same_day_after_line > 0);
     }
-    println!("claims per game (0, 1, 2, 3+): {claims_seen:?}; stats: {stats:?}");
+    println!(
+        "claims per game (0, 1, 2, 3+): {claims_seen:?}; stats: {stats:?}; games with a letter the same day as a line move before it: {same_day}"
+    );
+    // Art. 32 (issue 9): same-day letters after line moves are generated, and attributed by
+    // letter.
+    assert!(same_day > 100, "{same_day}");
     // The random games must exercise the interesting cases, not only quiet ones.
     assert!(claims_seen[1] > 500, "{claims_seen:?}");
     assert!(claims_seen[2] > 50, "{claims_seen:?}");
@@ -761,4 +778,171 @@ fn daily_ticks_match_one_catch_up_tick_on_400_random_games() {
         );
     }
     assert!(with_claims > 100, "only {with_claims} games with claims");
+}
+
+// ---- the same games played as letters through the rules core (issue 9) -----------------------
+
+use amici::rules::game::{self as core_game, GameRecord, Msg};
+use amici::rules::model::Notation;
+use amici::rules::notation::render_full;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+
+/// Legal moves for every ply of the case that never end the game (the core would stop it).
+fn moves_for(case: &Case, rng: &mut Rng) -> Option<(Vec<Move>, Vec<Chess>)> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    let mut positions = vec![pos.clone()];
+    // Moves for the plies in the record and for lines offered beyond it.
+    let want = case.plies.len() + 8;
+    for _ in 0..want {
+        let legal = pos.legal_moves();
+        let start = rng.below(legal.len().max(1) as u64) as usize;
+        let m = (0..legal.len())
+            .map(|i| legal[(start + i) % legal.len()])
+            .find(|&m| {
+                let mut p = pos.clone();
+                p.play_unchecked(m);
+                !p.is_game_over()
+            })?;
+        pos.play_unchecked(m);
+        moves.push(m);
+        positions.push(pos.clone());
+    }
+    Some((moves, positions))
+}
+
+fn numbered(positions: &[Chess], moves: &[Move], from: usize, to: usize) -> String {
+    let mut out = String::new();
+    for p in from..to {
+        let n = p / 2 + 1;
+        if p % 2 == 0 {
+            out.push_str(&format!("{n}. "));
+        } else if p == from {
+            out.push_str(&format!("{n}... "));
+        }
+        out.push_str(&render_full(&positions[p], &moves[p], Notation::Bg));
+        out.push(' ');
+    }
+    out
+}
+
+#[test]
+fn art_32_letters_through_the_core_match_the_oracle() {
+    // Email games without leave, penalties or notices: every letter of the generated schedule
+    // is written out (quoting the opponent's move, the last pair or the whole score, offering
+    // and accepting lines as the schedule says) and handled by `game::handle_letter` on its
+    // sending day. The record the core builds must give the oracle's per-move days, totals
+    // and running clock (Art. 32: same-day letters after line moves included).
+    let mut played = 0usize;
+    let mut same_day = 0usize;
+    let mut quoted = 0usize;
+    let mut seed = 0u64;
+    while played < 300 {
+        seed += 1;
+        let mut case = generate(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ 0x1E77_E25);
+        // Mostly games with lines, where Art. 32 matters.
+        let with_line = case.plies.iter().any(|p| p.auto);
+        if case.mode != Mode::Email || case.plies.len() < 4 || !with_line && seed % 3 != 0 {
+            continue;
+        }
+        case.suspensions.clear();
+        case.penalties.clear();
+        case.delay_notice = None;
+        case.receipt = None;
+        let mut rng = Rng(seed);
+        let Some((moves, positions)) = moves_for(&case, &mut rng) else {
+            continue;
+        };
+        let n = case.plies.len();
+        // The automatic replies a letter's line brings: consecutive auto plies of the writer.
+        let autos_after = |p: usize| {
+            let mut a = 0;
+            while p + 2 * (a + 1) < case.plies.len() && case.plies[p + 2 * (a + 1)].auto {
+                a += 1;
+            }
+            a
+        };
+        let mut rec = GameRecord::new(
+            "O/1".into(),
+            "O".into(),
+            "w@x.test".into(),
+            "b@x.test".into(),
+            Params::for_mode(Mode::Email),
+            Notation::Bg,
+            case.start,
+        );
+        for l in case.letters.iter().filter(|l| !l.auto) {
+            let first = l.plies[0];
+            let last = *l.plies.last().expect("ply");
+            if rec.moves.len() != first {
+                panic!(
+                    "seed {seed}: the record has {} plies before ply {first}",
+                    rec.moves.len()
+                );
+            }
+            // The line this letter offers: a one-move letter not itself answered from a line
+            // (as generated) offers the automatic replies that follow it.
+            let accepting = first + 1 < n && case.plies[first + 1].auto;
+            let a = if l.plies.len() == 1 && !accepting {
+                autos_after(first)
+            } else {
+                0
+            };
+            let end = if a > 0 { first + 2 * a + 1 } else { last + 1 };
+            let quote_from = match rng.below(4) {
+                0 => first,
+                1 => first.saturating_sub(1),
+                2 => first.saturating_sub(2),
+                _ => 0,
+            };
+            quoted += usize::from(quote_from < first);
+            let text = numbered(&positions, &moves, quote_from, end);
+            let color = if first % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if std::env::var("ORACLE_SHOW").is_ok() {
+                eprintln!("seed {seed} {:?} plies {:?} a={a}: {text}", l.sent, l.plies);
+            }
+            let h = core_game::handle_letter(&rec, color, &text, l.sent);
+            for e in &h.effects {
+                if matches!(e.msg, Msg::Refused { .. } | Msg::NotYourTurn | Msg::NoMove) {
+                    panic!("seed {seed}: {:?} for {text:?}", e.msg);
+                }
+            }
+            rec = h
+                .record
+                .unwrap_or_else(|| panic!("seed {seed}: nothing recorded for {text:?}"));
+            if first > 0 && case.plies[first - 1].auto && case.plies[first - 1].sent == l.sent {
+                same_day += 1;
+            }
+        }
+        // The record holds exactly the generated plies, with their moves.
+        assert_eq!(rec.moves.len(), n, "seed {seed}");
+        for (i, m) in rec.moves.iter().enumerate() {
+            assert_eq!(
+                m.uci,
+                UciMove::from_standard(moves[i]).to_string(),
+                "seed {seed} ply {i}"
+            );
+            assert_eq!(m.from_variant, case.plies[i].auto, "seed {seed} ply {i}");
+        }
+        let clocks = oracle_clocks(&case);
+        let r = report(&rec.clock_game(), case.now);
+        let engine_days: Vec<i64> = r.moves.iter().map(|m| i64::from(m.days)).collect();
+        assert_eq!(engine_days, clocks.ply_days, "per-move days, seed {seed}");
+        assert_eq!(
+            [r.white.game_days, r.black.game_days],
+            clocks.totals,
+            "totals, seed {seed}"
+        );
+        played += 1;
+    }
+    println!(
+        "{played} games through the core; {same_day} same-day letters after a line move; {quoted} letters quoting played moves"
+    );
+    assert!(same_day > 20, "{same_day}");
+    assert!(quoted > 500, "{quoted}");
 }

@@ -29,6 +29,7 @@ fn mv(received: Day, sent: Day) -> PlayedMove {
         received,
         sent,
         from_variant: false,
+        letter: 0,
     }
 }
 

@@ -144,6 +144,7 @@ fn verdict_name(v: &Verdict) -> &'static str {
         Verdict::NotYourTurn => "not-your-turn",
         Verdict::GameOver => "game-over",
         Verdict::BadRecord { .. } => "bad-record",
+        Verdict::TwoReadings(_) => "two-readings",
     }
 }
 

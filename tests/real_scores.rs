@@ -235,3 +235,532 @@ fn evergreen_de_full_form_replays() {
         fen_from_san(EVERGREEN_SAN)
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Scores written by people (issue 9): Russian long (and some short) notation copied verbatim,
+// token for token, from public texts — the authors' and typesetters' slips included. Every
+// legal token must be accepted as the move it names; every truly impossible or unreadable one
+// refused (and then the intended move is played, as the arbiter would have it re-sent). A whole
+// score copied into one letter before the next move is read with its old slips pointed out,
+// never punished (Art. 9 Б).
+//
+// Sources (the moves are facts; only the tokens are copied):
+//  [M] И. Л. Майзелис, «Шахматы (начальный учебник)», Физкультура и спорт, 1938 — as published
+//      at https://litfond.net/r/177578 (pages 38, 42).
+//  [S] Н. Д. Григорьев, «Шахматная доска следопыта», «Всемирный следопыт» 1928 № 6 — as
+//      published at https://libcat.ru/knigi/priklyucheniya/prochie-priklyucheniya/35750-51-nikolaj-lovcov-vsemirnyj-sledopyt-1928-06.html
+//  [R] П. А. Романовский, «Избранные партии», Физкультура и спорт, 1954 — game № 27 as
+//      published at https://sport.wikireading.ru/24234, and Романовский – Флямберг (1915) at
+//      https://online-knigi.org/books/dom-i-semya/sport/page-4-73177-izbrannye-partii.html
+//  [Ж] a railwaymen's newspaper chess column of 15 January 1929, as published at
+//      https://sergeyhry.narod.ru/jel/jel1929_01_15.htm
+//  [Г] С. Я. Гродзенский, «Шахматная почта России», Проспект, 2015 — Чигорин – Зыбин, 2nd
+//      «Новое время» correspondence tournament 1899, as published at
+//      https://livelib.biz/read_168401/p14
+//  [В] «Бессмертная украинская партия» Корчмар – Поляк, Киев 1937, as published at
+//      https://artikel.siakadpt.com/ru/Бессмертная_украинская_партия (variations in brackets
+//      left out, the main line verbatim)
+//  [W] the openings written out by Wikipedia editors in ru.wikipedia «Открытые дебюты»
+//      (revision 12635250, https://ru.m.wikipedia.org/wiki/Служебная:Сравнение_версий/12635250)
+//      and «Гамбит Мэзона» (mirror https://unsorted.wikisort.ru/page/Гамбит_Мэзона)
+
+use amici::rules::verdict::{GameView, Official, Verdict, judge};
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, Move};
+
+/// A score as printed: half-moves in order, each token verbatim; `None` where the source
+/// prints no token for a half-move played (`…`), with the move known from the game.
+struct PeopleScore {
+    source: &'static str,
+    /// Half-moves played before the printed part (UCI), when the excerpt starts later.
+    before: &'static [&'static str],
+    tokens: &'static [&'static str],
+    /// Tokens that are slips, with the move the author meant (UCI).
+    slips: &'static [(&'static str, &'static str)],
+}
+
+const PEOPLE: &[PeopleScore] = &[
+    PeopleScore {
+        source: "[M] № 28",
+        before: &[],
+        tokens: &[
+            "e2-e4", "e7-e5", "Kg1-f3", "Kb8-c6", "Cf1-b5", "a7-a6", "Cb5-a4", "Kg8-f6", "0-0",
+            "Cf8-e7", "d2-d4?", "e5:d4", "Kf3:d4?", "Кc6:d4", "Фd1:d4", "b7-b5!", "Cc4-b3",
+            "c7-c5!",
+        ],
+        // The bishop stands on a4: «Cc4-b3» names no piece (impossible, Art. 14).
+        slips: &[("Cc4-b3", "a4b3")],
+    },
+    PeopleScore {
+        source: "[M] № 29",
+        before: &[],
+        tokens: &[
+            "e2-e4", "e7-e5", "Cf1-c4", "Kg8-f6", "Kg1-f3", "Kf6:e4", "Kb1-с3", "Ke4:f2??",
+            "Kpel:f2", "Cf8-c5+", "d2-d4", "e5:d4",
+        ],
+        // «Kpel» — a Latin l typeset for the digit 1: unreadable (Art. 16).
+        slips: &[("Kpel:f2", "e1f2")],
+    },
+    PeopleScore {
+        source: "[M] Морфи (the Opera game), from move 3",
+        before: &["e2e4", "e7e5", "g1f3", "d7d6"],
+        tokens: &[
+            "d2-d4", "Cc8-g4", "d4:e5", "Cg4:f3", "Фd1:f3", "d6:e5", "Cf1-c4", "Kg8-f6", "Фf3-b3",
+            "Фd8-e7", "Kb1-с3", "c7-c6",
+        ],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[S] Герье – Григорьев, 1928",
+        before: &[],
+        tokens: &["d2—d4", "Kg8—f6", "C2—C4", "d7 —d5", "Kbi — сз", "e7—e6"],
+        // Typesetting: «C2—C4» (capital C for the file), «Kbi — сз» (i for 1, з for 3).
+        slips: &[("C2—C4", "c2c4"), ("Kbi — сз", "b1c3")],
+    },
+    PeopleScore {
+        source: "[R] № 27 Романовский – Котов, 1951",
+        before: &[],
+        tokens: &[
+            "е2—е4",
+            "е7—е5",
+            "Kgl—f3",
+            "Kb8—с6",
+            "Сf1—с4",
+            "Cf8—e7",
+            "d2—d4",
+            "d7—d6",
+            "d4—d5",
+            "Кc6—b8",
+            "Сс4—d3",
+            "Kg8— f6",
+            "с2—с4",
+        ],
+        // «Kgl» — a Latin l for the digit 1.
+        slips: &[("Kgl—f3", "g1f3")],
+    },
+    PeopleScore {
+        source: "[R] Романовский – Флямберг, 1915 (short notation)",
+        before: &[],
+        tokens: &[
+            "е4", "е5", "Kf3", "Кc6", "Сb5", "а6", "Са4", "Kf6", "О—О", "К:е4", "d4", "b5", "СbЗ",
+            "d5", "de", "Се6", "а4", "Лb8", "ab", "ab", "с3", "Се7", "Се3", "0-0", "Ла6", "Фd7",
+            "Kd4", "К:е5", "К:е6", "fe", "Л:е6!",
+        ],
+        // «СbЗ» — a Cyrillic З for the digit 3.
+        slips: &[("СbЗ", "a4b3")],
+    },
+    PeopleScore {
+        source: "[Ж] Радугин – Дуз-Хотимирский, 1929",
+        before: &[],
+        tokens: &[
+            "с2—с4",
+            "с7—с6",
+            "g2—g3",
+            "d7—d5",
+            "Сf1—g2",
+            "Kg8—f6",
+            "с4 : d5",
+            "c6 : d5",
+            "d2—d4",
+            "Сс8—f5",
+            "Кb1—с3",
+            "Кb8—с6",
+            "Кg1—f3",
+            "h7—h6",
+            "Кf3—h5",
+            "Сf5—h7",
+            "0—0",
+            "е7—е6",
+            "Кh4—f3",
+            "Cf8—d6",
+            "Сс1—f4?",
+            "g7—g5!",
+            "Фd1—d2",
+            "Кf6—е4!",
+            "Фd2—е3",
+            "Фd8—f6",
+            "f4 : g5",
+            "h6 : g5",
+            "Кс3 : е4",
+            "Сh7 : е4",
+            "Лf1—d1",
+        ],
+        // The knight went to h4 (its next move is «Кh4—f3»): «Кf3—h5» is the author's slip.
+        slips: &[("Кf3—h5", "f3h4")],
+    },
+    PeopleScore {
+        source: "[Г] Чигорин – Зыбин, by correspondence 1899 (short notation)",
+        before: &[],
+        tokens: &[
+            "e4", "e5", "f4", "ef", "Сc4", "Кf6", "Кc3", "Кc6", "Кf3", "Сb4", "0–0", "d6", "Кd5",
+            "Сg4",
+        ],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[В] Корчмар – Поляк, 1937 (short notation)",
+        before: &[],
+        tokens: &[
+            "e4", "e5", "Кf3", "Кc6", "Кc3", "Кf6", "Сb5", "d6", "d4", "ed", "К:d4", "Сd7", "0—0",
+            "К:d4?", "С:d7+", "Ф:d7", "Ф:d4", "Сe7", "Лd1", "0—0", "e5", "Кe8", "Сf4", "a5", "Лd3",
+            "Лa6", "Лe1", "Фf5", "Кd5", "Сd8", "ed", "К:d6", "Лg3", "f6", "Сh6", "Лf7", "Кb4!",
+            "ab", "Ф:d6!", "Фd7", "Фd5!!", "Крf8", "Л:g7!!", "Ф:d5", "Лg8++!",
+        ],
+        slips: &[],
+    },
+    // [W]: each opening as its article writes it, after 1. e2-e4 e7-e5.
+    PeopleScore {
+        source: "[W] защита Филидора",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Кg1-f3", "d7-d6"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] дебют четырёх коней",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Кb1-c3", "Кg8-f6", "Кg1-f3", "Кb8-c6"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] русская партия",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Кg1-f3", "Kg8-f6"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] итальянская партия",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Кg1-f3", "Кb8-c6", "Сf1-c4", "Сf8-c5"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] защита двух коней",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Кg1-f3", "Кb8-c6", "Сf1-c4", "Кg8-f6", "Кf3-g5", "d7-d5"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] центральный гамбит",
+        before: &["e2e4", "e7e5"],
+        tokens: &["d2-d4", "e5:d4", "c2-c3", "d7-d5"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] дебют Понциани",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Кg1-f3", "Кb8-c6", "c2-c3", "d7-d5"],
+        slips: &[],
+    },
+    PeopleScore {
+        source: "[W] дебют слона",
+        before: &["e2e4", "e7e5"],
+        tokens: &["Сc1-c4", "Кg8-f6", "d2-d3", "d7-d6"],
+        // The editor wrote the bishop from c1: it is the f1 bishop (impossible, Art. 14).
+        slips: &[("Сc1-c4", "f1c4")],
+    },
+    PeopleScore {
+        source: "[W] гамбит Мэзона",
+        before: &[],
+        tokens: &["e2-e4", "e7-e5", "f2-f4", "e5:f4", "Кb1-c3"],
+        slips: &[],
+    },
+];
+
+fn judge_token(moves: &[Move], token: &str, with_number: bool) -> Verdict {
+    let ply = moves.len();
+    let n = ply / 2 + 1;
+    let text = match (with_number, ply % 2) {
+        (false, _) => token.to_string(),
+        (true, 0) => format!("{n}. {token}"),
+        (true, _) => format!("{n}... {token}"),
+    };
+    let letter = read_letter(
+        &text,
+        Notation::Ru,
+        false,
+        Day::from_ymd_opt(2026, 3, 15).unwrap(),
+    );
+    let game = GameView {
+        moves: moves.to_vec(),
+        sender: if ply % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        },
+        notation: Notation::Ru,
+        over: false,
+        penalty_days: 5,
+        official: Official::default(),
+    };
+    judge(&letter, &game)
+}
+
+fn uci_move(pos: &Chess, uci: &str) -> Move {
+    uci.parse::<UciMove>().unwrap().to_move(pos).unwrap()
+}
+
+#[test]
+fn art_14_16_scores_written_by_people_every_legal_token_accepted_every_slip_refused() {
+    let mut tokens = 0;
+    let mut refused = 0;
+    let mut unread = 0;
+    for s in PEOPLE {
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for u in s.before {
+            let m = uci_move(&pos, u);
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        for (i, t) in s.tokens.iter().enumerate() {
+            tokens += 1;
+            // Numbered as the book prints it, and bare as a player may write it.
+            let numbered = judge_token(&moves, t, true);
+            let m = match s.slips.iter().find(|(w, _)| w == t) {
+                Some((_, meant)) => {
+                    // Refused (Art. 14/16), or — garbled past recognition as a move — answered
+                    // "no move found": never taken as some other move.
+                    match numbered {
+                        Verdict::Impossible(_) | Verdict::Unclear(_) => refused += 1,
+                        Verdict::NoMove => unread += 1,
+                        other => panic!(
+                            "{} token {i} {t:?}: a slip must not be accepted, got {other:?}",
+                            s.source
+                        ),
+                    }
+                    uci_move(&pos, meant)
+                }
+                None => {
+                    let Verdict::Accepted(a) = numbered else {
+                        panic!("{} token {i} {t:?}: refused: {numbered:?}", s.source)
+                    };
+                    a.own.mv
+                }
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+    }
+    eprintln!(
+        "{} scores, {tokens} tokens, {refused} slips refused, {unread} slips read as no move",
+        PEOPLE.len()
+    );
+    assert!(PEOPLE.len() >= 18 && tokens >= 210, "{tokens}");
+}
+
+#[test]
+fn art_9_b_a_score_by_people_copied_with_its_slips_costs_nothing() {
+    // The whole printed score so far, slips and all, copied before the next move: the next
+    // move is accepted, the old slips are pointed out (never refused, never charged).
+    // A slip in Б itself (the opponent's last move) is Art. 15; here the slip is older: the
+    // score is copied up to the move after the slip's reply.
+    let mut copied = 0;
+    for s in PEOPLE.iter().filter(|s| s.before.is_empty()) {
+        let Some(j) = s
+            .tokens
+            .iter()
+            .position(|t| s.slips.iter().any(|(w, _)| w == t))
+        else {
+            continue;
+        };
+        let Some(own) =
+            (j + 2..s.tokens.len()).find(|&o| !s.slips.iter().any(|(w, _)| *w == s.tokens[o]))
+        else {
+            continue;
+        };
+        let upto = own + 1;
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for t in &s.tokens[..upto - 1] {
+            let m = match s.slips.iter().find(|(w, _)| w == t) {
+                Some((_, meant)) => uci_move(&pos, meant),
+                None => match judge_token(&moves, t, true) {
+                    Verdict::Accepted(a) => a.own.mv,
+                    other => panic!("{} {t:?}: {other:?}", s.source),
+                },
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let mut text = String::new();
+        for (p, t) in s.tokens[..upto].iter().enumerate() {
+            if p % 2 == 0 {
+                text.push_str(&format!("{}. ", p / 2 + 1));
+            }
+            text.push_str(t);
+            text.push(' ');
+        }
+        let letter = read_letter(
+            &text,
+            Notation::Ru,
+            false,
+            Day::from_ymd_opt(2026, 3, 15).unwrap(),
+        );
+        let ply = moves.len();
+        let game = GameView {
+            moves,
+            sender: if ply % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            notation: Notation::Ru,
+            over: false,
+            penalty_days: 5,
+            official: Official::default(),
+        };
+        match judge(&letter, &game) {
+            Verdict::Accepted(a) => {
+                // Pointed out: a quoted move that differs, or the part left out (Б missing).
+                assert!(!a.is_complete(), "{}: the slips are pointed out", s.source);
+                copied += 1;
+            }
+            other => panic!("{}: {other:?}", s.source),
+        }
+    }
+    assert!(copied >= 3, "{copied}");
+}
+
+// ---- a correspondence club's published scores: fixtures/people/chessandmail.txt -------------
+
+/// The games of the fixture: (name, tokens verbatim).
+fn club_games() -> Vec<(String, Vec<String>)> {
+    let text = include_str!("../fixtures/people/chessandmail.txt");
+    let mut games: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("@ ") {
+            games.push((name.to_string(), Vec::new()));
+        } else if let Some(g) = games.last_mut() {
+            g.1.push(line.to_string());
+        }
+    }
+    games
+}
+
+/// Replay `tokens` from `from` on `moves`; how many replay as accepted moves.
+fn replays(moves: &[Move], tokens: &[String]) -> usize {
+    let mut moves = moves.to_vec();
+    let mut n = 0;
+    for t in tokens {
+        match judge_token(&moves, t, true) {
+            Verdict::Accepted(a) => {
+                moves.push(a.own.mv);
+                n += 1;
+            }
+            _ => break,
+        }
+    }
+    n
+}
+
+/// The slips in the club's scores: (game, token index, token, the move meant — the one after
+/// which the rest of the score replays).
+const CLUB_SLIPS: &[(&str, usize, &str, &str)] = &[
+    // The bishop on a3 takes on e7: «Сa3:e6» is off the diagonal.
+    ("Morphy-death-father.php 1", 30, "Сa3:e6", "a3e7"),
+    // The knight stands on b1.
+    ("young-Morphy.php 2", 16, "Кb2-c3", "b1c3"),
+];
+
+#[test]
+fn art_14_16_a_correspondence_clubs_scores_every_legal_token_accepted_every_slip_refused() {
+    let games = club_games();
+    let mut tokens_seen = 0;
+    let mut refused = 0;
+    for (name, tokens) in &games {
+        let mut pos = Chess::default();
+        let mut moves: Vec<Move> = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            tokens_seen += 1;
+            let v = judge_token(&moves, t, true);
+            let m = match CLUB_SLIPS.iter().find(|s| s.0 == name && s.1 == i) {
+                Some(slip) => {
+                    assert_eq!(slip.2, t, "{name} {i}");
+                    assert!(
+                        matches!(v, Verdict::Impossible(_) | Verdict::Unclear(_)),
+                        "{name} token {i} {t:?}: a slip must be refused, got {v:?}"
+                    );
+                    refused += 1;
+                    uci_move(&pos, slip.3)
+                }
+                None => match v {
+                    Verdict::Accepted(a) => a.own.mv,
+                    other => panic!("{name} token {i} {t:?}: refused: {other:?}"),
+                },
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+    }
+    eprintln!(
+        "club: {} scores, {tokens_seen} tokens, {refused} slips refused",
+        games.len()
+    );
+    assert!(
+        games.len() >= 27 && tokens_seen >= 1900,
+        "{} {tokens_seen}",
+        games.len()
+    );
+    assert_eq!(refused, CLUB_SLIPS.len());
+}
+
+#[test]
+fn art_9_b_a_clubs_score_copied_whole_with_its_slip_costs_nothing() {
+    // Each club game with a slip, copied from move 1 up to two moves after the slip, then the
+    // next move: accepted, the slip pointed out, nothing charged.
+    let games = club_games();
+    for &(name, at, _, meant) in CLUB_SLIPS {
+        let (_, tokens) = games.iter().find(|g| g.0 == name).expect("game");
+        let own = at + 3;
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for (i, t) in tokens[..own].iter().enumerate() {
+            let m = if i == at {
+                uci_move(&pos, meant)
+            } else {
+                match judge_token(&moves, t, true) {
+                    Verdict::Accepted(a) => a.own.mv,
+                    other => panic!("{name} {t:?}: {other:?}"),
+                }
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let mut text = String::new();
+        for (p, t) in tokens[..=own].iter().enumerate() {
+            if p % 2 == 0 {
+                text.push_str(&format!("{}. ", p / 2 + 1));
+            }
+            text.push_str(t.trim());
+            text.push(' ');
+        }
+        let letter = read_letter(
+            &text,
+            Notation::Ru,
+            false,
+            Day::from_ymd_opt(2026, 3, 15).unwrap(),
+        );
+        let game = GameView {
+            moves,
+            sender: if own % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            notation: Notation::Ru,
+            over: false,
+            penalty_days: 5,
+            official: Official::default(),
+        };
+        match judge(&letter, &game) {
+            Verdict::Accepted(a) => {
+                assert_eq!(a.quote_slips.len(), 1, "{name}: {:?}", a.quote_slips);
+                assert_eq!(a.own.uci, UciMove::from_standard(a.own.mv).to_string());
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+}

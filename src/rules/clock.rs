@@ -1301,6 +1301,16 @@ impl Run {
     }
 }
 
+/// Were two moves sent in one letter? By the letter's number; for records without it, by the
+/// sending day.
+fn same_letter(a: &PlayedMove, b: &PlayedMove) -> bool {
+    if a.letter != 0 && b.letter != 0 {
+        a.letter == b.letter
+    } else {
+        a.sent == b.sent
+    }
+}
+
 /// Per-move times of the record (RULES.md §3, Art. 32).
 fn move_times(moves: &[PlayedMove], dates: &[(i32, i32)], cal: &Calendar) -> Vec<MoveTime> {
     let n = moves.len();
@@ -1331,7 +1341,7 @@ fn move_times(moves: &[PlayedMove], dates: &[(i32, i32)], cal: &Calendar) -> Vec
         while last + 2 < n
             && moves[last + 1].from_variant
             && !moves[last + 2].from_variant
-            && moves[last + 2].sent == moves[i].sent
+            && same_letter(&moves[i], &moves[last + 2])
         {
             last += 2;
         }

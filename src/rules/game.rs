@@ -569,6 +569,7 @@ impl GameRecord {
             received,
             sent: sent.max(received),
             from_variant,
+            letter: 0,
         });
         pos.play_unchecked(mv);
     }
@@ -691,7 +692,7 @@ fn ended_effects(effects: &mut Vec<Effect>, result: GameResult, termination: Ter
     }
 }
 
-fn remarks(a: &Accepted) -> Remarks {
+fn remarks_of(a: &Accepted) -> Remarks {
     let date = |d: Day| d.format("%-d.%-m.%Y").to_string();
     Remarks {
         short: a.short,
@@ -739,6 +740,25 @@ fn remarks(a: &Accepted) -> Remarks {
     }
 }
 
+/// The remarks of an accepted letter, with the older quoted moves that differ from the record
+/// pointed out as item Б written wrongly (Art. 9 Б): never punished.
+fn remarks_with_quotes(a: &Accepted) -> Remarks {
+    let mut r = remarks_of(a);
+    for q in &a.quote_slips {
+        let side = if q.record.color == Color::Black {
+            "..."
+        } else {
+            "."
+        };
+        r.wrong.push((
+            'Б',
+            q.written.clone(),
+            format!("{}{} {}", q.record.number, side, q.record.full),
+        ));
+    }
+    r
+}
+
 /// A letter from one of the players of this game, arriving on `today`.
 pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Handled {
     handle_letter_with(rec, from, text, today, None)
@@ -782,6 +802,36 @@ pub fn handle_letter_with(
     }
     let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
     handle_read_letter_with(rec, from, &letter, today, proof, text)
+}
+
+/// What a team captain's letter for one of his players does (RULES.md §14: a captain sends
+/// claims, leave notices and replacements, never moves).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaptainLetter {
+    /// The letter holds move tokens: no move is judged — legal, impossible or unreadable —
+    /// and nobody is charged (a captain's move is not the player's letter, Art. 17); the
+    /// captain is told that moves come from the player.
+    MovesRefused,
+    /// Claims, leave, notices: handled as the player's own letter would be.
+    Handled(Handled),
+}
+
+/// A captain's letter written for the player of `color` in this game.
+pub fn handle_captain_letter(
+    rec: &GameRecord,
+    color: Color,
+    text: &str,
+    today: Day,
+) -> CaptainLetter {
+    let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
+    if letter.items.is_empty() {
+        return CaptainLetter::Handled(handle_letter(rec, color, text, today));
+    }
+    // A claim may cite moves; it is read as a claim, the moves in it are not played.
+    match claim_letter(rec, color, text, today) {
+        Some(h) => CaptainLetter::Handled(h),
+        None => CaptainLetter::MovesRefused,
+    }
 }
 
 /// A letter already read.
@@ -880,11 +930,11 @@ fn handle_read_letter_with(
             }
             Command::Notice => {
                 // Art. 25: the delay notice is forwarded to the opponent and suspends Art. 31.
-                next.clock.record_delay_notice(
-                    from,
-                    u32::try_from(rec.moves.len()).unwrap_or(u32::MAX),
-                    today,
-                );
+                // It concerns the next move the sender owes: the one awaited now, or — sent
+                // while the opponent is to move — his next one (fixed up below when the letter
+                // also carries his move).
+                next.clock
+                    .record_delay_notice(from, notice_ply(rec, from), today);
                 changed = true;
                 effects.push(Effect {
                     to: opponent,
@@ -915,11 +965,59 @@ fn handle_read_letter_with(
         }
     }
 
+    // Art. 37: while the game waits for the arbiter nothing is judged — a legal move and an
+    // impossible one get the same explanatory answer, and no penalty.
+    let suspended =
+        rec.status == Status::AwaitingDecision && rec.clock.awaiting_decision().is_some();
+    let has_move = matches!(
+        verdict,
+        Verdict::Accepted(_)
+            | Verdict::Impossible(_)
+            | Verdict::Incorrect(_)
+            | Verdict::Unclear(_)
+            | Verdict::TwoReadings(_)
+    );
+    if suspended && has_move {
+        effects.insert(
+            0,
+            Effect {
+                to: sender,
+                kind: Kind::Error,
+                msg: Msg::NotYourTurn,
+            },
+        );
+        return Handled {
+            record: changed.then_some(next),
+            effects,
+            requests,
+        };
+    }
+
     match &verdict {
+        Verdict::TwoReadings(own) => {
+            // RULES.md §4: an ambiguity of amici's reading costs nothing; ask.
+            let moves: Vec<&str> = own.iter().map(|m| m.full.as_str()).collect();
+            effects.insert(
+                0,
+                Effect {
+                    to: sender,
+                    kind: Kind::Error,
+                    msg: Msg::Announcement {
+                        text: format!(
+                            "two-readings: {} (Art. 9 Б, RULES.md §4: the move numbers do not say which move repeats the opponent's; write again which move is yours — nothing changed, nothing charged)",
+                            moves.join(" / ")
+                        ),
+                    },
+                },
+            );
+            Handled {
+                record: changed.then_some(next),
+                effects,
+                requests,
+            }
+        }
         Verdict::Accepted(a) => {
-            if rec.to_move() != Some(from)
-                || rec.status == Status::AwaitingDecision && rec.clock.awaiting_decision().is_some()
-            {
+            if rec.to_move() != Some(from) {
                 return reply(Kind::Error, Msg::NotYourTurn);
             }
             let mut pos = next.position();
@@ -954,6 +1052,27 @@ fn handle_read_letter_with(
             } else {
                 Vec::new()
             };
+            // Art. 32: every move this letter brought, and those played from a line in answer
+            // to it, carry the letter's number: time is attributed by letter.
+            let number = next.moves[..before]
+                .iter()
+                .map(|m| m.letter)
+                .max()
+                .unwrap_or(0)
+                .max(u32::try_from(before).unwrap_or(u32::MAX))
+                + 1;
+            for m in &mut next.moves[before..] {
+                m.letter = number;
+            }
+            // A delay notice sent with the move concerns his next move (Art. 25).
+            if letter.commands.contains(&Command::Notice) {
+                let stale = notice_ply(rec, from);
+                next.clock
+                    .delay_notices
+                    .retain(|n| !(n.color == from && n.ply == stale && n.received_on == today));
+                let ply = notice_ply(&next, from);
+                next.clock.record_delay_notice(from, ply, today);
+            }
             if let Some(end) = ended_by_position(&pos) {
                 next.finish(end.0, end.1);
             } else if !own_line.is_empty() && next.to_move() == Some(from.other()) {
@@ -965,6 +1084,14 @@ fn handle_read_letter_with(
                 });
                 let reach = clock::ply_number(next.moves.len())
                     + u32::try_from(a.line.len() / 2).unwrap_or(0);
+                next.clock.set_pending_line(Some(clock::PendingLine {
+                    ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+                    reach_move: reach,
+                }));
+            } else if let Some(v) = next.variant.as_ref().filter(|v| v.by == from.other()) {
+                // The opponent's line goes on: offered again to this sender (Art. 32).
+                let reach = clock::ply_number(next.moves.len())
+                    + u32::try_from(v.moves.len() / 2).unwrap_or(0);
                 next.clock.set_pending_line(Some(clock::PendingLine {
                     ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
                     reach_move: reach,
@@ -986,7 +1113,11 @@ fn handle_read_letter_with(
                 });
             }
             let played = next.lines(before, today);
-            let rem = remarks(a);
+            // Art. 32: the moves played from the opponent's line are told to the sender as
+            // the opponent's moves, with the position and that it is his turn again.
+            let (own_moves, line_moves): (Vec<MoveLine>, Vec<MoveLine>) =
+                played.iter().cloned().partition(|m| m.color == from);
+            let rem = remarks_with_quotes(a);
             let kind = if rem.is_empty() {
                 Kind::Ack
             } else {
@@ -998,7 +1129,11 @@ fn handle_read_letter_with(
                     to: sender,
                     kind,
                     msg: Msg::Ack {
-                        moves: played.clone(),
+                        moves: if line_moves.is_empty() {
+                            played.clone()
+                        } else {
+                            own_moves
+                        },
                         remarks: rem,
                         draw_offered: offered,
                     },
@@ -1016,6 +1151,20 @@ fn handle_read_letter_with(
                     },
                 },
             );
+            if !line_moves.is_empty() && next.status != Status::Finished {
+                effects.insert(
+                    2,
+                    Effect {
+                        to: sender,
+                        kind: Kind::Move,
+                        msg: Msg::Forward {
+                            moves: line_moves,
+                            draw_offered: false,
+                            line_offered: false,
+                        },
+                    },
+                );
+            }
             if a.short {
                 let n = next.short_letters[if from == Color::White { 0 } else { 1 }];
                 if n == rec.params.short_notation_warnings {
@@ -1197,6 +1346,17 @@ fn handle_read_letter_with(
     }
 }
 
+/// The half-move a delay notice from `from` concerns (Art. 25): the next one he owes.
+fn notice_ply(rec: &GameRecord, from: Color) -> u32 {
+    let n = rec.moves.len();
+    let ply = if clock::ply_color(n) == from {
+        n
+    } else {
+        n + 1
+    };
+    u32::try_from(ply).unwrap_or(u32::MAX)
+}
+
 /// What following the opponent's variant did.
 struct Followed {
     /// Moves of the sender's written line consumed by accepting the variant step by step.
@@ -1274,6 +1434,9 @@ fn follow_variant(
     let mut k = 1; // index in v.moves of the proposer's next move
     let mut line = a.line.iter();
     let mut consumed = 0;
+    // The rest of the proposer's line, still on offer after this letter (RULES.md §5: "and so
+    // on until the line ends or the opponent deviates").
+    let mut rest: Vec<String> = Vec::new();
     loop {
         let Some(u) = v.moves.get(k) else { break };
         let Some(mv) = u.parse::<UciMove>().ok().and_then(|u| u.to_move(pos).ok()) else {
@@ -1286,12 +1449,14 @@ fn follow_variant(
         }
         // The sender's written line may accept further steps in this same letter.
         let (Some(opp), Some(own)) = (line.next(), line.next()) else {
+            if line.len() == 0 && consumed == a.line.len() {
+                rest = v.moves.get(k + 1..).unwrap_or_default().to_vec();
+            }
             break;
         };
-        if opp.uci != *u || v.moves.get(k + 1) != Some(&own.uci) {
+        if opp.uci != *u {
             break;
         }
-        consumed += 2;
         let Some(mine) = own
             .uci
             .parse::<UciMove>()
@@ -1300,11 +1465,22 @@ fn follow_variant(
         else {
             break;
         };
+        consumed += 2;
         next.play(pos, mine, day, today, false);
+        if v.moves.get(k + 1) != Some(&own.uci) {
+            // The proposer's line ends here or the sender leaves it: the move he wrote after
+            // the accepted part is his own move, the rest of his letter his own new line.
+            break;
+        }
         k += 2;
     }
     out.consumed = consumed;
-    next.variant = None;
+    next.variant = (!rest.is_empty()).then(|| Variant {
+        by: v.by,
+        from_ply: next.moves.len(),
+        moves: rest,
+        declined: false,
+    });
     out
 }
 
@@ -1505,6 +1681,7 @@ pub fn set_result(rec: &GameRecord, result: GameResult, termination: Termination
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::clock::NoticeKind;
     use crate::rules::model::Mode;
 
     fn day(s: &str) -> Day {
@@ -1676,6 +1853,240 @@ mod tests {
             "Art. 32: the proposer's moves from the line cost nothing"
         );
         assert_eq!(g.to_move(), Some(Color::White));
+    }
+
+    #[test]
+    fn art_10_the_receivers_move_after_the_accepted_line_is_his_move() {
+        // Issue 9 item 5: Black offers 2. Кg1-f3 Кb8-c6; White writes the line out and adds
+        // his own 3. Оf1-b5: Кb8-c6 is played from the line and Оf1-b5 is White's move.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        let h = handle_letter(
+            &g,
+            Color::White,
+            "1... e7-e5 2. Кg1-f3 Кb8-c6 3. Оf1-b5 a7-a6 4. Оb5-a4",
+            day("2026-01-15"),
+        );
+        let g = h.record.unwrap();
+        assert_eq!(g.sans(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert!(g.moves[3].from_variant && !g.moves[4].from_variant);
+        assert_eq!(g.to_move(), Some(Color::Black));
+        // The rest of his letter is his own new line, offered to Black.
+        let v = g.variant.as_ref().expect("White's own line");
+        assert_eq!(
+            (v.by, v.moves.clone()),
+            (Color::White, vec!["a7a6".to_string(), "b5a4".to_string()])
+        );
+        // Art. 32: his time for the letter is counted on Оf1-b5, Кb8-c6 cost nothing.
+        let lines = g.lines(2, day("2026-01-15"));
+        assert_eq!(lines[1].days, 0);
+    }
+
+    #[test]
+    fn art_32_the_acknowledgement_tells_the_line_moves_as_the_opponents() {
+        // Issue 9 item 11: White's 2. Кg1-f3 plays Black's 2... Кb8-c6 from his line. White's
+        // acknowledgement lists his own move only; the line move comes as the opponent's move,
+        // with the position, and it is White's turn again.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6",
+            "2026-01-13",
+        );
+        let h = handle_letter(&g, Color::White, "1... e7-e5 2. Кg1-f3", day("2026-01-15"));
+        let Msg::Ack { moves, .. } = &h.effects[0].msg else {
+            panic!("{:?}", h.effects[0])
+        };
+        assert_eq!(h.effects[0].to, Role::White);
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["Кg1-f3"]);
+        let told = h
+            .effects
+            .iter()
+            .find(|e| e.to == Role::White && matches!(e.msg, Msg::Forward { .. }))
+            .expect("the line move told to White as his opponent's move");
+        let Msg::Forward { moves, .. } = &told.msg else {
+            unreachable!()
+        };
+        assert_eq!(told.kind, Kind::Move);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(
+            (moves[0].text.as_str(), moves[0].from_variant),
+            ("Кb8-c6", true)
+        );
+        assert_eq!(h.record.unwrap().to_move(), Some(Color::White));
+    }
+
+    #[test]
+    fn art_37_nothing_is_judged_while_the_game_waits_for_the_arbiter() {
+        // Issue 9 item 9: a legal move and an impossible one get the same answer, no penalty.
+        let g = claimed();
+        for text in ["1. e2-e4", "1. Кg1-e3", "1. e2-e9"] {
+            let h = handle_letter(&g, Color::White, text, day("2026-03-06"));
+            assert_eq!(h.effects.len(), 1, "{text}: {:?}", h.effects);
+            assert_eq!(h.effects[0].msg, Msg::NotYourTurn, "{text}");
+            let next = h.record.unwrap_or_else(|| g.clone());
+            assert!(next.penalties.is_empty(), "{text}: {:?}", next.penalties);
+            assert!(next.moves.is_empty());
+        }
+    }
+
+    #[test]
+    fn art_17_a_captains_move_is_never_judged_nor_charged() {
+        // Issue 9 item 10: legal, impossible and unreadable moves from a captain are refused
+        // alike, in the core, with no penalty for his player.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        for text in ["1... e7-e5", "1... Кg8-e7", "1... e7-e9", "1. e2-e4 Кb8-c6"] {
+            assert_eq!(
+                handle_captain_letter(&g, Color::Black, text, day("2026-01-13")),
+                CaptainLetter::MovesRefused,
+                "{text}"
+            );
+        }
+        // A leave notice is the player's, as if he wrote it.
+        let CaptainLetter::Handled(h) = handle_captain_letter(
+            &g,
+            Color::Black,
+            "leave 2026-02-01 2026-02-05",
+            day("2026-01-13"),
+        ) else {
+            panic!("a captain's leave notice is handled")
+        };
+        assert_eq!(h.requests.len(), 1);
+    }
+
+    #[test]
+    fn art_25_a_delay_notice_sent_with_the_move_or_out_of_turn_covers_the_next_move() {
+        // Issue 9 item 7: stored under the move it concerns, so neither the Art. 26 repeat
+        // nor the Art. 31 claim goes out against the player who gave notice.
+        let notice = "Уведомление: ще отговоря след повече от 40 дни (чл. 25).";
+        let chased = |g: &GameRecord, d: &str| -> Vec<NoticeKind> {
+            let mut g = g.clone();
+            let mut kinds = Vec::new();
+            let mut day_ = day("2026-01-14");
+            while day_ <= day(d) {
+                let h = handle_tick(&g, day_);
+                for e in &h.effects {
+                    if let Msg::Clock(n) = &e.msg
+                        && n.about == Color::White
+                    {
+                        kinds.push(n.kind);
+                    }
+                }
+                if let Some(r) = h.record {
+                    g = r;
+                }
+                day_ = day_.succ_opt().unwrap();
+            }
+            kinds
+        };
+        // With the move.
+        let g = play(
+            game(),
+            Color::White,
+            &format!("1. e2-e4\n{notice}"),
+            "2026-01-12",
+        );
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-01-13");
+        assert_eq!(chased(&g, "2026-02-27"), []);
+        // While the opponent is to move.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let h = handle_letter(&g, Color::White, notice, day("2026-01-12"));
+        let g = h.record.expect("the notice is recorded");
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-01-13");
+        assert_eq!(chased(&g, "2026-02-27"), []);
+        // Without notice both go out.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-01-13");
+        let k = chased(&g, "2026-02-27");
+        assert!(
+            k.contains(&NoticeKind::Repeat) && k.contains(&NoticeKind::OverstepClaim),
+            "{k:?}"
+        );
+    }
+
+    #[test]
+    fn art_7_post_the_receipt_is_checked_against_the_corrected_sending_day() {
+        // Issue 9 item 8: White declares Е 10.3; Black reports Г 8.3 (the postmark, which
+        // prevails), Д 9.3, Е 15.3: Д is consistent with 8.3, so Ж = 15 − 9 − 1 = 5.
+        let g = play(
+            post_game(),
+            Color::White,
+            "1. e2-e4; 10.3.2026",
+            "2026-03-11",
+        );
+        let g = play(
+            g,
+            Color::Black,
+            "1. e2-e4 e7-e5; 8.3. – 9.3. – 15.3.",
+            "2026-03-16",
+        );
+        assert_eq!(g.moves[0].sent, day("2026-03-08"));
+        assert_eq!(g.moves[1].received, day("2026-03-09"));
+        assert_eq!(g.lines(1, day("2026-03-16"))[0].days, 5);
+    }
+
+    #[test]
+    fn art_32_time_is_attributed_by_letter_not_by_sending_day() {
+        // Issue 9 item 6: White's 10th move comes 60 days after Black's 9th (50 days allowed
+        // by move 10) and plays Black's 10... from his line; the same day White sends his 11th
+        // in a second letter. The two letters are not one stretch: the overstep is at move 10.
+        let mut letters = Vec::new();
+        for n in 1..=9 {
+            let (w, b) = if n % 2 == 1 {
+                ("Кg1-f3", "Кg8-f6")
+            } else {
+                ("Кf3-g1", "Кf6-g8")
+            };
+            letters.push(format!("{n}. {w}"));
+            letters.push(if n == 9 {
+                format!("{n}... {b} 10. Кf3-g1 Кf6-g8")
+            } else {
+                format!("{n}... {b}")
+            });
+        }
+        let refs: Vec<&str> = letters.iter().map(String::as_str).collect();
+        let g = alternate(game(), &refs, "2026-01-12");
+        assert!(g.variant.is_some());
+        let g = play(g, Color::White, "10. Кf3-g1", "2026-03-13");
+        assert_eq!(g.moves.len(), 20, "Black's 10... played from his line");
+        let g = play(g, Color::White, "11. Кg1-f3", "2026-03-13");
+        let claims: Vec<u32> = handle_tick(&g, day("2026-03-14"))
+            .effects
+            .iter()
+            .filter_map(|e| match &e.msg {
+                Msg::Clock(n) if n.kind == NoticeKind::OverstepClaim && n.about == Color::White => {
+                    Some(n.move_number)
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(claims.contains(&10), "{claims:?}");
+        let t = g.lines(18, day("2026-03-14"));
+        assert_eq!((t[0].number, t[0].days), (10, 59));
+    }
+
+    #[test]
+    fn rules_4_a_letter_read_two_ways_is_asked_about_and_costs_nothing() {
+        let g = alternate(
+            game(),
+            &["1. e2-e4", "1... Кb8-c6", "2. Кg1-f3", "2... Кc6-d4"],
+            "2026-01-12",
+        );
+        let h = handle_letter(&g, Color::White, "Кd4 e5", day("2026-01-14"));
+        assert!(h.record.is_none(), "nothing changes");
+        assert_eq!(h.effects.len(), 1);
+        assert!(
+            matches!(&h.effects[0].msg, Msg::Announcement { text } if text.starts_with("two-readings")),
+            "{:?}",
+            h.effects
+        );
     }
 
     #[test]
@@ -2618,7 +3029,6 @@ fn post_dates(
     today: Day,
     effects: &mut Vec<Effect>,
 ) -> (Day, Day) {
-    let started = next.clock_started();
     if let (Some(reported), Some(last)) = (letter.dates.letter, next.moves.last_mut())
         && reported != last.sent
         && reported >= last.received
@@ -2641,6 +3051,8 @@ fn post_dates(
             });
         }
     }
+    // The receipt is checked against the corrected sending day (Г prevails over Е).
+    let started = next.clock_started();
     let first = next.moves.is_empty();
     let sent = letter
         .dates

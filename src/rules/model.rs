@@ -148,6 +148,11 @@ pub struct PlayedMove {
     /// True when the move was played automatically from a conditional line (Art. 32).
     #[serde(default)]
     pub from_variant: bool,
+    /// Which letter brought the move (1, 2, … in the order the letters were handled; the moves
+    /// played from a line in answer to a letter carry its number): Art. 32 attributes time by
+    /// letter. 0: not known (records written before issue 9; then the sending day is used).
+    #[serde(default)]
+    pub letter: u32,
 }
 
 /// Penalty days put on a player's clock (Art. 10, 17, 22, 40, 56).

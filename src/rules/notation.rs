@@ -563,9 +563,26 @@ fn parse_suffix(chars: &[char], mut j: usize, read_ep: bool) -> (Suffix, usize) 
             '+' | '†' => s.check = true,
             '#' | '‡' => s.mate = true,
             '!' | '?' => {}
+            // Russian notation writes mate as a trailing х (Cyrillic or Latin x, or ×) after
+            // the move (Art. 21: marks never decide); only where the move ends after it.
+            'х' | 'x' | '×' | 'Х' | 'X'
+                if chars
+                    .get(j + 1)
+                    .is_none_or(|&n| !crate::rules::letter::is_word_char(n)) =>
+            {
+                s.mate = true;
+            }
             _ => break,
         }
         j += 1;
+    }
+    // The en-passant mark may also follow the check mark (`e5:d6+ e.p.`).
+    if read_ep && !s.ep {
+        let k = skip_spaces(chars, j);
+        if let Some(e) = en_passant_at(chars, k) {
+            s.ep = true;
+            j = e;
+        }
     }
     (s, j)
 }
@@ -573,6 +590,22 @@ fn parse_suffix(chars: &[char], mut j: usize, read_ep: bool) -> (Suffix, usize) 
 /// `e.p.`, `e. p.`, `ep`, `e.p` (Latin or Cyrillic е, п) at `k`; returns the end.
 fn en_passant_at(chars: &[char], k: usize) -> Option<usize> {
     let mut j = k;
+    // Russian `в.п.` (взятие на проходе).
+    if chars.get(j) == Some(&'в') {
+        j += 1;
+        if chars.get(j) == Some(&'.') {
+            j = skip_spaces(chars, j + 1);
+        }
+        if chars.get(j) != Some(&'п') {
+            return None;
+        }
+        j += 1;
+        if chars.get(j) == Some(&'.') {
+            j += 1;
+        }
+        return (is_boundary(chars, j) || chars.get(j).is_some_and(|&c| matches!(c, '+' | '#')))
+            .then_some(j);
+    }
     if !matches!(chars.get(j), Some('e' | 'е')) {
         return None;
     }

@@ -290,6 +290,7 @@ mod tests {
                 received,
                 sent,
                 from_variant: false,
+                letter: 0,
             });
             pos.play_unchecked(mv);
             received = sent;

@@ -152,6 +152,18 @@ pub struct Accepted {
     pub wrong: Vec<WrongItem>,
     /// Wrong move numbers (Art. 9 Б, 21).
     pub wrong_numbers: Vec<WrongNumber>,
+    /// Older moves of the score quoted before Б that differ from the record: pointed out,
+    /// never punished (Art. 9 Б).
+    pub quote_slips: Vec<QuoteSlip>,
+}
+
+/// A quoted old move written otherwise than the record has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuoteSlip {
+    /// As written.
+    pub written: String,
+    /// The move as the record has it.
+    pub record: MoveFact,
 }
 
 impl Accepted {
@@ -161,6 +173,7 @@ impl Accepted {
             && self.missing.is_empty()
             && self.wrong.is_empty()
             && self.wrong_numbers.is_empty()
+            && self.quote_slips.is_empty()
     }
 }
 
@@ -226,6 +239,11 @@ pub enum Verdict {
     NotYourTurn,
     /// The game is over: nothing changes.
     GameOver,
+    /// A well-formed letter that reads two ways, each with another own move (the move numbers
+    /// do not say which token repeats a played move): amici asks, nothing changes and nothing
+    /// is charged (RULES.md §4: an ambiguity of amici's reading costs nothing). The own move
+    /// of each reading is listed.
+    TwoReadings(Vec<MoveFact>),
     /// The game's record does not replay (a bug upstream, never the player's fault).
     BadRecord {
         ply: usize,
@@ -244,7 +262,7 @@ impl Verdict {
             Verdict::Impossible(_) | Verdict::Incorrect(_) | Verdict::Unclear(_) => {
                 Some(Kind::Error)
             }
-            Verdict::NotYourTurn => Some(Kind::Error),
+            Verdict::NotYourTurn | Verdict::TwoReadings(_) => Some(Kind::Error),
             Verdict::GameOver => Some(Kind::GameOver),
             Verdict::NoMove => Some(Kind::NoMove),
             Verdict::CommandsOnly | Verdict::BadRecord { .. } => None,
@@ -305,22 +323,207 @@ fn help(pos: &Chess, item: &MoveItem, ply: usize, notation: Notation) -> Help {
     }
 }
 
-/// How many leading items replay the record from move 1 (a letter that copies the score).
-fn score_prefix(items: &[MoveItem], moves: &[Move]) -> usize {
-    if items.first().and_then(|i| i.number) != Some(1) {
-        return 0;
-    }
-    let mut pos = Chess::default();
-    let mut k = 0;
-    while k < items.len() && k < moves.len() {
-        match resolve(&items[k], &pos) {
-            Some(r) if r.mv == moves[k] => {}
-            _ => break,
+/// How a letter's move items are read: the first `k` repeat the last `k` half-moves of the
+/// record (Б is the k-th, older ones are a quoted score), item `k` is the own move (В), the
+/// rest a conditional line.
+#[derive(Clone, Debug)]
+struct Reading {
+    k: usize,
+    /// Б (the last quoted item) fits the record; true when nothing is quoted.
+    last_ok: bool,
+    /// The quoted items end with Б (else the quote stops earlier: Б is not written).
+    repeat: bool,
+    /// Indices of older quoted items that do not fit the record.
+    slips: Vec<usize>,
+    /// The own move, when it names one legal move (resolved once).
+    own: Option<notation::Resolved>,
+}
+
+enum Choice {
+    One(Reading),
+    /// Two readings (their `k`) that give different own moves, both as good.
+    Two(usize, usize),
+}
+
+/// Does the item fit the record's move `m` in `pos`? Lenient: an old move quoted in a form
+/// that would be ambiguous today still fits; marks never matter (Art. 21).
+fn fits(item: &MoveItem, pos: &Chess, m: Move) -> bool {
+    item.parsed.as_ref().is_ok_and(|mt| mt.matches(pos, m))
+}
+
+/// The half-move a move number says an item is: `7.` White's 7th, `7...` Black's.
+fn numbered_ply(item: &MoveItem) -> Option<usize> {
+    let n = item.number? as usize;
+    let base = 2 * n.checked_sub(1)?;
+    Some(if item.black { base + 1 } else { base })
+}
+
+/// The lenient reading when the strict ones would refuse: the quoted items fit the record in
+/// order but with gaps (a token of the copied score left out or garbled past reading), the
+/// own move after them is legal. Then nothing is refused: a slip in copying the score is the
+/// sender's to correct, never a fault (Art. 9 Б).
+fn read_with_gaps(
+    items: &[MoveItem],
+    moves: &[Move],
+    positions: &[Chess],
+    pos: &Chess,
+    kmax: usize,
+) -> Option<Reading> {
+    let ply = moves.len();
+    // Greedy: can items[..k] be matched to increasing half-moves below `limit`?
+    let fits_in_order = |k: usize, limit: usize| {
+        let mut p = 0;
+        for it in &items[..k] {
+            while p < limit && !fits(it, &positions[p], moves[p]) {
+                p += 1;
+            }
+            if p == limit {
+                return false;
+            }
+            p += 1;
         }
-        pos.play_unchecked(moves[k]);
-        k += 1;
+        true
+    };
+    (1..=kmax).rev().find_map(|k| {
+        if items[k].conditional || resolve(&items[k], pos).is_none() || !fits_in_order(k, ply) {
+            return None;
+        }
+        let repeat = fits(&items[k - 1], &positions[ply - 1], moves[ply - 1])
+            && fits_in_order(k - 1, ply - 1);
+        Some(Reading {
+            k,
+            last_ok: true,
+            repeat,
+            slips: Vec::new(),
+            own: resolve(&items[k], pos),
+        })
+    })
+}
+
+/// Decide which items repeat the record, which is the own move and which are a line.
+///
+/// Each split is scored (lower is better): everything fits 0; an older quoted move differs 2
+/// (pointed out); the own move's number names another half-move +3; the line after the own
+/// move is not legal throughout +3; Б differs 6 (Art. 15); the own move is not legal 8. So a
+/// whole score copied with a slip (2) is never read as its first move being the sender's
+/// (`1. e2-e4` may be legal for a rook on e2, but its number and its "line" say otherwise).
+fn read_items(
+    items: &[MoveItem],
+    moves: &[Move],
+    positions: &[Chess],
+    pos: &Chess,
+    sender: Color,
+) -> Choice {
+    let _ = sender;
+    let ply = moves.len();
+    let kmax = ply.min(items.len() - 1);
+    // Votes of the move numbers: item i numbered as half-move q says k = ply + i − q.
+    let mut votes = vec![0u32; kmax + 1];
+    for (i, it) in items.iter().enumerate() {
+        if let Some(q) = numbered_ply(it)
+            && let Some(k) = (ply + i).checked_sub(q)
+            && k <= kmax
+        {
+            votes[k] += 1;
+        }
     }
-    k
+    // The own move of each reading (resolved once: resolving is the costly part).
+    let owns: Vec<Option<notation::Resolved>> =
+        (0..=kmax).map(|k| resolve(&items[k], pos)).collect();
+    let own = |k: usize| owns[k].map(|r| r.mv);
+    // The line after the own move of reading k is legal throughout.
+    let line_ok = |k: usize, m: Move| {
+        if k + 1 == items.len() {
+            return true;
+        }
+        let mut lpos = pos.clone();
+        lpos.play_unchecked(m);
+        items[k + 1..].iter().all(|it| match resolve(it, &lpos) {
+            Some(r) => {
+                lpos.play_unchecked(r.mv);
+                true
+            }
+            None => false,
+        })
+    };
+    // The own move's number names another move (a wrong side mark alone is no contradiction:
+    // `3. e7-e6` for Black's third move is sloppy, not another move).
+    let number_bad = |k: usize| items[k].number.is_some_and(|n| n as usize != ply / 2 + 1);
+    let mut scored: Vec<(u32, Reading)> = Vec::with_capacity(kmax + 1);
+    for k in 0..=kmax {
+        // The own move is never inside an "if …" clause.
+        if k > 0 && items[k].conditional {
+            continue;
+        }
+        let own_mv = own(k);
+        let last_ok = k == 0 || fits(&items[k - 1], &positions[ply - 1], moves[ply - 1]);
+        let mut slips = Vec::new();
+        if k >= 2 {
+            for i in 0..k - 1 {
+                let p = ply - k + i;
+                if !fits(&items[i], &positions[p], moves[p]) {
+                    slips.push(i);
+                }
+            }
+        }
+        let score = match (own_mv, last_ok) {
+            (None, _) => 8,
+            (Some(_), false) => 6,
+            (Some(m), true) => {
+                u32::from(!slips.is_empty()) * 2
+                    + u32::from(number_bad(k)) * 3
+                    + u32::from(!line_ok(k, m)) * 3
+            }
+        };
+        scored.push((
+            score,
+            Reading {
+                k,
+                last_ok,
+                repeat: k > 0,
+                slips,
+                own: owns[k],
+            },
+        ));
+    }
+    let top = scored.iter().map(|s| s.0).min().unwrap_or(8);
+    if top >= 3
+        && let Some(r) = read_with_gaps(items, moves, positions, pos, kmax)
+            .filter(|r| !number_bad(r.k) && own(r.k).is_some_and(|m| line_ok(r.k, m)))
+    {
+        return Choice::One(r);
+    }
+    let mut tied: Vec<&(u32, Reading)> = scored.iter().filter(|s| s.0 == top).collect();
+    if top >= 6 {
+        // No legal own move in any reading (or Б wrong in the best): the reading the numbers
+        // and the quoted moves support most; the refusal concerns its own move.
+        let key = |r: &Reading| {
+            let fitting = r.k - r.slips.len() - usize::from(!r.last_ok && r.k > 0);
+            (fitting, votes[r.k], r.k)
+        };
+        tied.sort_by(|a, b| key(&b.1).cmp(&key(&a.1)));
+        return Choice::One(tied[0].1.clone());
+    }
+    // Legal own moves: the readings as good as the best; the numbers decide between them.
+    let first_own = own(tied[0].1.k);
+    if tied.iter().all(|t| own(t.1.k) == first_own) {
+        // One own move whatever the reading: the one the numbers support, else the longest
+        // quote.
+        tied.sort_by(|a, b| (votes[b.1.k], b.1.k).cmp(&(votes[a.1.k], a.1.k)));
+        return Choice::One(tied[0].1.clone());
+    }
+    let max_votes = tied.iter().map(|t| votes[t.1.k]).max().unwrap_or(0);
+    let voted: Vec<&&(u32, Reading)> = tied.iter().filter(|t| votes[t.1.k] == max_votes).collect();
+    if max_votes > 0 && voted.iter().all(|t| own(t.1.k) == own(voted[0].1.k)) {
+        return Choice::One(voted[0].1.clone());
+    }
+    let a = voted[0].1.k;
+    let b = voted
+        .iter()
+        .map(|t| t.1.k)
+        .find(|&k| own(k) != own(a))
+        .unwrap_or(a);
+    Choice::Two(a, b)
 }
 
 fn resolve(item: &MoveItem, pos: &Chess) -> Option<notation::Resolved> {
@@ -337,14 +540,16 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     }
     // Replay the record: the position before the opponent's last move and the current one.
     let mut pos = Chess::default();
-    let mut before_last = Chess::default();
+    // `positions[p]`: the position before half-move `p`, for reading quoted moves.
+    let mut positions: Vec<Chess> = Vec::with_capacity(game.moves.len());
     for (ply, &m) in game.moves.iter().enumerate() {
-        before_last = pos.clone();
+        positions.push(pos.clone());
         pos = match pos.play(m) {
             Ok(p) => p,
             Err(_) => return Verdict::BadRecord { ply },
         };
     }
+    let before_last = positions.last().cloned().unwrap_or_default();
     if pos.is_game_over() {
         return Verdict::GameOver;
     }
@@ -363,32 +568,22 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     let n = game.notation;
     let last = game.moves.last().copied();
 
-    // Which item is Б (the opponent's last move repeated) and which is В (the own move)?
-    let mut repeat_idx: Option<usize> = None;
-    let mut repeat_ok = false;
-    let prefix = score_prefix(items, &game.moves);
-    if ply >= 2 && prefix == ply && items.len() > ply {
-        // The whole score so far written out before the own move: its last move is Б.
-        repeat_idx = Some(ply - 1);
-        repeat_ok = true;
-    } else if let Some(last_mv) = last {
-        let it0 = &items[0];
-        let opp_number = ((ply - 1) / 2 + 1) as u32;
-        let opp_black = game.sender == Color::White;
-        let matches_last = resolve(it0, &before_last).is_some_and(|r| r.mv == last_mv);
-        let marked_as_opponent = it0.number == Some(opp_number) && it0.black == opp_black;
-        if matches_last {
-            repeat_idx = Some(0);
-            repeat_ok = true;
-        } else if resolve(it0, &pos).is_some() {
-            // The own move with Б left out.
-        } else if items.len() >= 2 && (resolve(&items[1], &pos).is_some() || marked_as_opponent) {
-            repeat_idx = Some(0);
+    // Which items repeat moves already played (Б and any older part of the score), which one
+    // is the own move (В), and which are a line: decided by `reading` from the numbers, the
+    // side to move and the record (Art. 9 Б, 21).
+    let reading = match read_items(items, &game.moves, &positions, &pos, game.sender) {
+        Choice::One(r) => r,
+        Choice::Two(a, b) => {
+            let own = |k: usize| resolve(&items[k], &pos).map(|r| fact(&pos, r.mv, ply, n));
+            let readings: Vec<MoveFact> = [own(a), own(b)].into_iter().flatten().collect();
+            return Verdict::TwoReadings(readings);
         }
-    }
+    };
+    let k = reading.k;
+    let repeat_idx = k.checked_sub(1).filter(|_| reading.repeat);
 
     // Art. 15: the opponent's last move repeated wrongly.
-    if let (Some(i), false, Some(last_mv)) = (repeat_idx, repeat_ok, last) {
+    if let (Some(i), false, Some(last_mv)) = (repeat_idx, reading.last_ok, last) {
         let item = &items[i];
         return Verdict::Incorrect(Box::new(Refusal {
             article: 15,
@@ -397,16 +592,23 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
             written: item.raw.clone(),
             fault: MoveFault::Mismatch,
             expected_repeat: Some(fact(&before_last, last_mv, ply - 1, n)),
-            help: help(
-                &pos,
-                &items[repeat_idx.map_or(0, |r| r + 1).min(items.len() - 1)],
-                ply,
-                n,
-            ),
+            help: help(&pos, &items[k.min(items.len() - 1)], ply, n),
         }));
     }
+    // Art. 9 Б: a slip in an older quoted move is pointed out, never punished.
+    let quote_slips: Vec<QuoteSlip> = reading
+        .slips
+        .iter()
+        .map(|&i| {
+            let p = ply - k + i;
+            QuoteSlip {
+                written: items[i].raw.clone(),
+                record: fact(&positions[p], game.moves[p], p, n),
+            }
+        })
+        .collect();
 
-    let own_idx = repeat_idx.map_or(0, |i| i + 1);
+    let own_idx = k;
     let Some(own_item) = items.get(own_idx) else {
         // Only the opponent's move was repeated.
         return if letter.commands.is_empty() {
@@ -428,9 +630,10 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
             help: help(&pos, own_item, ply, n),
         })
     };
-    let resolved = match &own_item.parsed {
-        Err(e) => return Verdict::Unclear(refuse(16, MoveFault::Syntax(*e))),
-        Ok(mt) => match mt.resolve(&pos) {
+    let resolved = match (&own_item.parsed, reading.own) {
+        (_, Some(r)) => r,
+        (Err(e), None) => return Verdict::Unclear(refuse(16, MoveFault::Syntax(*e))),
+        (Ok(mt), None) => match mt.resolve(&pos) {
             Ok(r) => r,
             Err(ResolveError::Impossible) => {
                 return Verdict::Impossible(refuse(14, MoveFault::Illegal));
@@ -449,7 +652,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     };
     let mut short = resolved.short;
     if let Some(i) = repeat_idx {
-        short |= resolve(&items[i], &before_last).is_some_and(|r| r.short);
+        short |= items[i].parsed.as_ref().is_ok_and(|m| !m.is_full());
     }
 
     // Wrong numbers (Art. 9 Б): the move stands, the reply points the error out.
@@ -601,6 +804,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
         missing,
         wrong,
         wrong_numbers,
+        quote_slips,
     }))
 }
 
@@ -868,5 +1072,263 @@ mod tests {
             judge_text("Вместо 1. e2-e4 играя 1. d2-d4", &g),
             Verdict::NotYourTurn
         );
+    }
+
+    fn ru_game(ucis: &[&str], sender: Color) -> GameView {
+        GameView {
+            notation: Notation::Ru,
+            ..game(ucis, sender)
+        }
+    }
+
+    #[test]
+    fn art_9_b_quoting_the_last_full_pair_is_no_fault() {
+        // Issue 9 item 1: after 1.e4 e5 2.Nf3 Nc6 White quotes the last full pair.
+        let g = ru_game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        let a = accepted(judge_text("2. Кg1-f3 Кb8-c6 3. Сf1-b5", &g));
+        assert_eq!(a.own.uci, "f1b5");
+        assert_eq!(a.repeated.as_ref().map(|m| m.uci.as_str()), Some("b8c6"));
+        assert!(
+            a.wrong_numbers.is_empty() && a.quote_slips.is_empty(),
+            "{a:?}"
+        );
+        // Black the same after 1.e4 e5 2.Nf3.
+        let g = ru_game(&["e2e4", "e7e5", "g1f3"], Color::Black);
+        let a = accepted(judge_text("1... e7-e5 2. Кg1-f3 Кb8-c6", &g));
+        assert_eq!(a.own.uci, "b8c6");
+        assert!(a.line.is_empty());
+        // Several moves quoted, without numbers.
+        let g = ru_game(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"], Color::Black);
+        let a = accepted(judge_text("Кg1-f3 Кb8-c6 Сf1-b5 a7-a6", &g));
+        assert_eq!(a.own.uci, "a7a6");
+    }
+
+    #[test]
+    fn art_9_b_a_slip_in_an_old_quoted_move_is_pointed_out_not_punished() {
+        let g = game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        // Move 2 of White copied wrongly (Кg1-e2): the score is pointed out, Оf1-b5 stands.
+        let a = accepted(judge_text("1. e2-e4 e7-e5 2. Кg1-e2 Кb8-c6 3. Оf1-b5", &g));
+        assert_eq!(a.own.uci, "f1b5");
+        assert_eq!(a.quote_slips.len(), 1);
+        assert_eq!(a.quote_slips[0].written, "Кg1-e2");
+        assert_eq!(a.quote_slips[0].record.full, "Кg1-f3");
+        assert!(!a.is_complete());
+    }
+
+    #[test]
+    fn art_9_b_a_copied_score_with_a_move_left_out_costs_nothing() {
+        // The whole score copied, one old move garbled past reading (it is no move token at
+        // all) and Б left out: the own move stands, nothing is charged.
+        let g = game(&["d2d4", "g8f6", "c2c4", "d7d5", "b1c3"], Color::Black);
+        let a = accepted(judge_text("1. d2-d4 Кg8-f6 2. C2—C4 d7-d5 3. e7-e6", &g));
+        assert_eq!(a.own.uci, "e7e6");
+        assert!(a.missing.contains(&Item::OpponentMove));
+        // The same with a wrong Б is still Art. 15 when nothing else fits.
+        let g = game(&["e2e4"], Color::Black);
+        assert!(matches!(
+            judge_text("1.c2-c4 Кg8-f6", &g),
+            Verdict::Incorrect(_)
+        ));
+    }
+
+    #[test]
+    fn rules_4_two_readings_with_different_own_moves_are_asked_not_punished() {
+        // 1.e4 Кc6 2.Кf3 Кd4: «Кd4 e5» is "your Кd4, my e4-e5" or "my Кf3:d4, then e7-e5".
+        let g = game(&["e2e4", "b8c6", "g1f3", "c6d4"], Color::White);
+        let Verdict::TwoReadings(own) = judge_text("Кd4 e5", &g) else {
+            panic!("{:?}", judge_text("Кd4 e5", &g))
+        };
+        let mut ucis: Vec<&str> = own.iter().map(|m| m.uci.as_str()).collect();
+        ucis.sort();
+        assert_eq!(ucis, ["e4e5", "f3d4"]);
+        // The numbers decide it.
+        assert_eq!(accepted(judge_text("2... Кd4 3. e5", &g)).own.uci, "e4e5");
+        assert_eq!(accepted(judge_text("3. Кd4 e5", &g)).own.uci, "f3d4");
+        // A legal line after the own move decides it too.
+        assert_eq!(
+            accepted(judge_text(
+                "0-0",
+                &game(
+                    &["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5"],
+                    Color::White
+                )
+            ))
+            .own
+            .uci,
+            "e1g1"
+        );
+    }
+
+    #[test]
+    fn art_9_b_a_copied_score_is_never_read_as_its_first_move_being_new() {
+        // Found by the corpus (Capablanca): the whole score copied with a slip at move 6; the
+        // rook on e2 could play «e2-e4», but «1.» and the rest of the letter say it is move 1.
+        let ucis = [
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
+            "b7b5", "a4b3", "e8g8", "c2c3", "d7d5", "e4d5", "f6d5", "f3e5", "c6e5", "e1e5", "d5f6",
+            "e5e1", "e7d6", "h2h3", "f6g4", "d1f3", "d8h4", "d2d4", "g4f2", "e1e2", "c8g4",
+        ];
+        let g = ru_game(&ucis, Color::White);
+        let text = "1.e2-e4 e7-e5 2.Кg1 - f3 Кb8-c6 3.Сf1 - b5 a7-a6 4.Сb5-a4 Кg8-f6 5. 0-0 \
+                    Сf8-e7 6.Лf2-e1 6... b7-b5 7) Сa4-b3 О-О 8. c2-c3 d7-d5 9. e4×d5 Кf6:d5 \
+                    10.Кf3xe5 Кc6×e5 11.Лe1:e5 Кd5-f6 12.Лe5-e1 Сe7-d6 13.h2–h3 Кf6–g4 \
+                    14.Фd1 - f3 Фd8–h4 15) d2–d4 Кg4:f2 16.Лe1-e2 Сc8-g4 17.h3:g4";
+        let a = accepted(judge_text(text, &g));
+        assert_eq!(a.own.uci, "h3g4");
+        assert_eq!(a.quote_slips.len(), 1, "{:?}", a.quote_slips);
+    }
+
+    #[test]
+    fn art_9_b_the_move_number_says_which_castling_is_new() {
+        // Issue 9 item 2: after 6... 0-0, White's `7. 0-0` is his own move.
+        let g = game(
+            &[
+                "e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "d2d3", "d7d6", "c1e3", "c8e6",
+                "b1c3", "e8g8",
+            ],
+            Color::White,
+        );
+        let a = accepted(judge_text("7. 0-0", &g));
+        assert_eq!(a.own.uci, "e1g1");
+        let a = accepted(judge_text("6... 0-0 7. 0-0", &g));
+        assert_eq!(a.own.uci, "e1g1");
+        assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("e8g8"));
+    }
+
+    #[test]
+    fn art_21_russian_mate_and_annotation_marks_never_refuse() {
+        // Rook d1 to d8 with the black king on h8 behind its pawns.
+        let ucis = [
+            "e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1g1", "e8g8", "d2d3", "d7d6", "f1e1",
+            "f8e8",
+        ];
+        let g = ru_game(&ucis, Color::White);
+        for mark in [
+            "+", "++", "#", "х", "x", "×", "+!", "х!!", "#?!", "!?", "?", "??", "!",
+        ] {
+            let text = format!("6... Лf8-e8 7. Кb1-c3{mark}");
+            let a = accepted(judge_text(&text, &g));
+            assert_eq!(a.own.uci, "b1c3", "{text}");
+        }
+        let g = ru_game(&["e2e4", "d7d5"], Color::White);
+        for t in [
+            "2. e4:d5+?!",
+            "2. e4xd5!",
+            "2. e:d5",
+            "2. ed5",
+            "2. ed",
+            "2. exd5",
+            "2. e4×d5",
+        ] {
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "e4d5", "{t}");
+        }
+    }
+
+    #[test]
+    fn art_21_en_passant_marks_in_every_spelling() {
+        let ucis = ["e2e4", "a7a6", "e4e5", "d7d5"];
+        for (n, t) in [
+            (Notation::Ru, "3. e5:d6 в.п."),
+            (Notation::Ru, "3. e5:d6 e.p."),
+            (Notation::Bg, "3. e5:d6 ep"),
+            (Notation::En, "3. exd6 e.p."),
+            (Notation::De, "3. e5xd6ep"),
+        ] {
+            let g = GameView {
+                notation: n,
+                ..game(&ucis, Color::White)
+            };
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "e5d6", "{t}");
+        }
+    }
+
+    #[test]
+    fn art_7_note_2_short_captures_in_every_notation() {
+        // 1.e4 e5 2.Nf3 Nc6 3.d4 d6 4.Bb5 Bd7 5.Nc3 Nf6: Nd7? no — test the capture shapes.
+        let ucis = [
+            "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d2d4", "c7c6", "g1f3", "c8g4",
+        ];
+        for (n, t, uci) in [
+            (Notation::Ru, "6. С:g4", ""),
+            (Notation::Ru, "6. Сf1-e2 ", "f1e2"),
+            (Notation::Bg, "6. Оc1-d2", "c1d2"),
+        ] {
+            let g = GameView {
+                notation: n,
+                ..game(&ucis, Color::White)
+            };
+            let v = judge_text(t, &g);
+            if uci.is_empty() {
+                // No bishop can take on g4: impossible, not "no move".
+                assert!(matches!(v, Verdict::Impossible(_)), "{t}: {v:?}");
+            } else {
+                assert_eq!(accepted(v).own.uci, uci, "{t}");
+            }
+        }
+        // Ф:f2, Л:d3, Кb:d7, Сd:e5 shapes, each naming one legal capture.
+        let ucis = ["e2e4", "e7e5", "d1h5", "b8c6", "h5f7"];
+        let g = ru_game(&ucis, Color::Black);
+        let a = accepted(judge_text("3... Кр:f7", &g));
+        assert_eq!(a.own.uci, "e8f7");
+        assert!(a.short);
+        let g = game(&ucis, Color::Black);
+        let a = accepted(judge_text("3... Ц:f7", &g));
+        assert_eq!(a.own.uci, "e8f7");
+        for (n, t) in [
+            (Notation::Ru, "Ф:f7"),
+            (Notation::Bg, "Д:f7"),
+            (Notation::Bg, "D:f7"),
+            (Notation::En, "Q:f7"),
+            (Notation::De, "Dxf7"),
+        ] {
+            let g = GameView {
+                notation: n,
+                ..game(
+                    &["e2e4", "e7e5", "d1h5", "d8e7", "h5f7", "e8d8"],
+                    Color::White,
+                )
+            };
+            let v = judge_text(&format!("4. {t}"), &g);
+            assert!(matches!(v, Verdict::Impossible(_)), "{t}: {v:?}");
+        }
+        let ucis = [
+            "e2e4", "e7e5", "g1f3", "b8c6", "d2d4", "d7d6", "b1d2", "c8g4", "d4e5", "g4f3", "d2f3",
+        ];
+        let g = ru_game(&ucis, Color::Black);
+        for t in [
+            "6... d:e5",
+            "6... de",
+            "6... d6:e5",
+            "6... de5",
+            "6... dxe5",
+        ] {
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "d6e5", "{t}");
+        }
+        let g = ru_game(&ucis, Color::Black);
+        for t in ["6... К:e5", "6... Кc:e5", "6... Кc6:e5", "6... Кc6-e5"] {
+            let a = accepted(judge_text(t, &g));
+            assert_eq!(a.own.uci, "c6e5", "{t}");
+        }
+    }
+
+    #[test]
+    fn art_7_note_2_short_piece_shapes() {
+        // Knights on b1 and f3 can both reach d2: Кbd2 / К1d2 / Кfd2 name one.
+        let ucis = ["g1f3", "g8f6", "d2d4", "d7d5"];
+        let g = game(&ucis, Color::White);
+        assert_eq!(accepted(judge_text("3. Кbd2", &g)).own.uci, "b1d2");
+        assert_eq!(accepted(judge_text("3. К1d2", &g)).own.uci, "b1d2");
+        assert_eq!(accepted(judge_text("3. Кfd2", &g)).own.uci, "f3d2");
+        assert_eq!(accepted(judge_text("3. Кc3", &g)).own.uci, "b1c3");
+        let ucis = [
+            "a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6",
+        ];
+        let g = ru_game(&ucis, Color::White);
+        assert_eq!(accepted(judge_text("5. ba8Ф", &g)).own.uci, "b7a8q");
+        assert_eq!(accepted(judge_text("5. b7:a8Ф+", &g)).own.uci, "b7a8q");
+        assert_eq!(accepted(judge_text("5. bа8Ф", &g)).own.uci, "b7a8q");
     }
 }
