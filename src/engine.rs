@@ -463,7 +463,7 @@ fn process_one(
         if reason.may_be_bounce()
             && let Some(b) = crate::mail::dsn::parse_bounce(&row.raw)
         {
-            return bounce(tx, config, &b, now);
+            return bounce(tx, config, &msg, &b, now);
         }
         if !reason.only_suspected() {
             return Ok(format!("ignored: {reason}"));
@@ -1039,21 +1039,62 @@ fn contains_id(text: &str, id: &str) -> bool {
 fn bounce(
     tx: &Tx<'_>,
     config: &Config,
+    msg: &inbound::Inbound,
     b: &crate::mail::dsn::Bounce,
     now: DateTime<FixedOffset>,
 ) -> Result<String> {
-    let row = match b.verp_id(&config.bot.address) {
+    // A bounce suspends a game (RULES.md §3), so a forged one must not: it comes with the null
+    // envelope sender (RFC 5321 §4.5.5), never from a player's or arbiter's address, for a
+    // message that was sent, naming that message's recipient — and, when it returns headers,
+    // that message's Message-ID.
+    if msg.return_path.as_deref() != Some("") {
+        return Ok("ignored: a bounce without the null envelope sender".into());
+    }
+    if let Some(from) = &msg.from
+        && (config.is_player(&from.email)
+            || config.is_arbiter(&from.email)
+            || !config.captained_by(&from.email).is_empty())
+    {
+        return Ok(format!("ignored: a bounce from a participant ({})", from.email));
+    }
+    let by_verp = match b.verp_id(&config.bot.address) {
         Some(id) => tx.outbox_by_id(id)?,
         None => None,
     };
-    let row = match (row, &b.original_message_id) {
-        (Some(r), _) => Some(r),
-        (None, Some(mid)) => tx.outbox_by_message_id(mid)?,
-        (None, None) => None,
+    let by_id = match &b.original_message_id {
+        Some(mid) => tx.outbox_by_message_id(mid)?,
+        None => None,
     };
-    let Some(row) = row else {
-        return Ok("ignored: a bounce of no message of ours".into());
+    // With VERP on, every message of ours left as bot+<id>@…: a real bounce is delivered
+    // there (our own host's topmost Delivered-To), never to the plain address.
+    let verp_on = matches!(&config.delivery, crate::config::Delivery::Smtp(s) if s.verp);
+    if verp_on && by_verp.is_none() {
+        return Ok("ignored: a bounce not delivered to a VERP address of ours".into());
+    }
+    // With sender authentication configured, the bounce must be genuine mail of its From
+    // domain (a remote MTA's report), as any letter must.
+    if let Some(trust) = config.auth_trust()
+        && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated_at(msg, &trust)
+    {
+        return Ok(format!("ignored: an unauthenticated bounce ({reason})"));
+    }
+    let row = match (by_verp, by_id) {
+        (Some(v), Some(i)) if v.id != i.id => {
+            return Ok("ignored: a bounce whose return path and returned Message-ID disagree".into());
+        }
+        (Some(r), _) | (None, Some(r)) => r,
+        (None, None) => return Ok("ignored: a bounce of no message of ours".into()),
     };
+    if tx.outbox_status(row.id)?.as_deref() != Some("sent") {
+        return Ok(format!("ignored: a bounce of {}, which was not sent", row.message_id));
+    }
+    let named = b
+        .final_recipients
+        .iter()
+        .any(|r| r.address.eq_ignore_ascii_case(&row.recipient));
+    if !named && !(b.final_recipients.is_empty() && b.original_message_id.is_some()) {
+        return Ok(format!("ignored: a bounce that does not name {}", row.recipient));
+    }
     if !b.permanent {
         return Ok(format!("bounce: delivery of {} delayed, not failed", row.message_id));
     }
@@ -1115,7 +1156,13 @@ pub fn delivery_failed(
             }
             _ => false,
         };
-        let mv = g.moves.last().map(|m| m.san.clone()).unwrap_or_default();
+        // The move is named only when it is the game's last; an older forward that bounced is
+        // told as such (the game went on: the opponent had it from elsewhere).
+        let mv = if is_last {
+            g.moves.last().map(|m| m.san.clone()).unwrap_or_default()
+        } else {
+            "(an earlier move)".to_string()
+        };
         let mut tell: Vec<String> = arbiter.into_iter().collect();
         if let Some(c) = mover {
             tell.push(g.address(c).to_string());

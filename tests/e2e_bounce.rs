@@ -17,6 +17,21 @@ fn tournament() -> String {
     )
 }
 
+/// Sends as a mail server sends a bounce: with the null envelope sender `<>`.
+async fn send_null_sender(stack: &MailStack, to: &str, raw: &[u8]) {
+    use lettre::address::Envelope;
+    use lettre::transport::smtp::client::AsyncSmtpConnection;
+    use lettre::transport::smtp::extension::ClientId;
+    let tcp = tokio::net::TcpStream::connect(("127.0.0.1", stack.smtp_port)).await.unwrap();
+    tcp.set_nodelay(true).unwrap();
+    let mut c = AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &ClientId::default())
+        .await
+        .unwrap();
+    let envelope = Envelope::new(None, vec![to.parse().unwrap()]).unwrap();
+    c.send(&envelope, raw).await.unwrap();
+    let _ = c.quit().await;
+}
+
 fn text(raw: &[u8]) -> String {
     mail_parser::MessageParser::default()
         .parse(raw)
@@ -41,12 +56,12 @@ fn wait<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
 
 /// A delivery status notification as a remote MTA writes it (RFC 3464), returning the
 /// headers of `original`.
-fn dsn(to: &str, original: &[u8]) -> Vec<u8> {
+fn dsn(id: &str, to: &str, original: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(original);
     let headers = text.split("\r\n\r\n").next().unwrap_or_default();
     format!(
         "From: Mail Delivery System <MAILER-DAEMON@relay.example.test>\r\nTo: {to}\r\n\
-Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <dsn-1@relay.example.test>\r\n\
+Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <{id}@relay.example.test>\r\n\
 Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n\
 Content-Type: multipart/report; report-type=delivery-status; boundary=\"B\"\r\n\r\n\
 --B\r\nContent-Type: text/plain\r\n\r\nThis is the mail system at host relay.example.test.\r\n\
@@ -84,13 +99,28 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
         header(&forwarded[0], "Message-ID").unwrap().trim_matches(|c| c == '<' || c == '>'),
         mid
     );
-    // Days later the remote relay bounces it to the VERP address it was sent from.
     let verp = format!("bot+{row}@example.test");
-    stack.send("arbiter", &verp, &dsn(&verp, &forwarded[0])).await;
-    let status = wait("the row marked failed", || {
-        let s: String = db(&amici)
+    let status_of = |amici: &AmiciProcess| -> String {
+        db(amici)
             .query_row("SELECT status FROM outbox WHERE id = ?1", [row], |r| r.get(0))
-            .unwrap();
+            .unwrap()
+    };
+    // Forgeries first: the receiving player (whose clock would stop) writes a bounce himself —
+    // from his own address, and then with a null sender but to a To: he wrote, not the
+    // address the server delivered to. Neither has any effect.
+    stack.send("b0", &verp, &dsn("forged-1", &verp, &forwarded[0])).await;
+    send_null_sender(&stack, "bot@example.test", &dsn("forged-2", &verp, &forwarded[0])).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let done: i64 = db(&amici)
+        .query_row("SELECT count(*) FROM inbound WHERE status = 'done'", [], |r| r.get(0))
+        .unwrap();
+    assert!(done >= 3, "both forgeries were read");
+    assert_eq!(status_of(&amici), "sent", "a forged bounce changes nothing");
+    // Days later the remote relay bounces it, with the null sender, to the VERP address the
+    // move was sent from.
+    send_null_sender(&stack, &verp, &dsn("dsn-1", &verp, &forwarded[0])).await;
+    let status = wait("the row marked failed", || {
+        let s = status_of(&amici);
         (s == "failed").then_some(s)
     });
     assert_eq!(status, "failed");
@@ -108,10 +138,8 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
         "the player who moved is told why"
     );
     // The same bounce again (a relay retrying its report) tells nobody twice.
-    let mut again = dsn(&verp, &forwarded[0]);
-    let pos = String::from_utf8_lossy(&again).find("dsn-1").unwrap();
-    again[pos + 4] = b'2';
-    stack.send("arbiter", &verp, &again).await;
+    let again = dsn("dsn-2", &verp, &forwarded[0]);
+    send_null_sender(&stack, &verp, &again).await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(stack.fetch_all("arbiter").await.len(), arbiter.len(), "told once");
     // The arbiter has the mailbox fixed and sends the move again; its delivery ends the

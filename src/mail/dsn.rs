@@ -14,7 +14,7 @@
 //! not received); the engine decides that, this module only reads.
 
 use crate::mail::inbound::{MAX_RAW_BYTES, clean_line, neutralize_nested_messages};
-use mail_parser::{HeaderValue, Message, MessageParser, MimeHeaders};
+use mail_parser::{Message, MessageParser, MimeHeaders};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -473,44 +473,15 @@ fn quoted_headers(text: &str) -> Option<Vec<(String, String)>> {
     block.into_iter().next()
 }
 
-/// Where the bounce was delivered: the envelope recipient as the delivering hosts recorded it,
-/// then `To`.
-fn delivered_to(msg: &Message<'_>, top: &[(String, String)]) -> Vec<String> {
-    let mut out = Vec::new();
-    for name in [
-        "Delivered-To",
-        "X-Original-To",
-        "Envelope-To",
-        "X-Envelope-To",
-    ] {
-        for (_, v) in top.iter().filter(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            for a in v.split(',').filter_map(bare_address) {
-                if out.len() < 32 && !out.contains(&a) {
-                    out.push(a);
-                }
-            }
-        }
-    }
-    if let Some(HeaderValue::Address(list)) = msg
-        .parts
-        .first()
-        .and_then(|p| {
-            p.headers
-                .iter()
-                .find(|h| h.name().eq_ignore_ascii_case("To"))
-        })
-        .map(|h| h.value())
-    {
-        for a in list.iter().filter_map(|a| a.address.as_deref()) {
-            if let Some(a) = bare_address(a)
-                && out.len() < 32
-                && !out.contains(&a)
-            {
-                out.push(a);
-            }
-        }
-    }
-    out
+/// Where the bounce was delivered: the envelope recipient as our delivering host recorded it —
+/// the topmost of `Delivered-To`, `X-Original-To`, `Envelope-To`, `X-Envelope-To` only. Lower
+/// ones, and `To:`, are the sender's to write: a VERP token read there could be forged.
+fn delivered_to(_msg: &Message<'_>, top: &[(String, String)]) -> Vec<String> {
+    const NAMES: [&str; 4] = ["Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To"];
+    top.iter()
+        .find(|(n, _)| NAMES.iter().any(|x| n.eq_ignore_ascii_case(x)))
+        .map(|(_, v)| v.split(',').filter_map(bare_address).take(32).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

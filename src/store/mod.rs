@@ -941,6 +941,15 @@ impl Tx<'_> {
             .optional()?)
     }
 
+    /// The status of an outbox row (`pending`, `sending`, `sent`, `failed`).
+    pub fn outbox_status(&self, id: i64) -> Result<Option<String>> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT status FROM outbox WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?)
+    }
+
     /// One outbox row by its Message-ID (without `<>`).
     pub fn outbox_by_message_id(&self, message_id: &str) -> Result<Option<OutboxRow>> {
         let mid = message_id.trim().trim_matches(|c| c == '<' || c == '>');
