@@ -290,8 +290,11 @@ fn spawn_imap(shared: &Arc<Shared>) -> Option<JoinHandle<()>> {
     }))
 }
 
-/// UIDs fetched and stored in one transaction.
+/// UIDs whose sizes are asked at once.
 const FETCH_CHUNK: usize = 50;
+/// Bytes fetched (and stored in one transaction) at once, each letter counted at most
+/// `max_message_bytes`.
+const FETCH_BYTES: usize = 8 * 1024 * 1024;
 
 /// One IMAP connection's life: catch up, then wait for news and fetch, until an error.
 async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result<()> {
@@ -335,61 +338,79 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
         // A letter that arrived while we worked was announced in the replies to our
         // commands, not to the next IDLE: search again, and idle only when nothing is new.
         let had_new = !uids.is_empty();
+        let mut had_missing = false;
         let max = shared.config().bot.max_message_bytes;
-        for chunk in uids.chunks(FETCH_CHUNK) {
-            let fetched = imap::timed("fetch", imap::fetch(&mut session, chunk, max)).await?;
-            // The cursor advances past a UID only when its letter came back: one the server
-            // listed but did not deliver is asked for again next time.
-            let mut cursor = chunk.last().copied().unwrap_or(last);
-            if let Some(missing) = chunk.iter().find(|u| !fetched.iter().any(|f| f.uid == **u)) {
-                tracing::warn!(uid = missing, "the server returned no body; asking again later");
-                cursor = missing.saturating_sub(1).max(last);
-            }
-            let fetched: Vec<imap::Fetched> =
-                fetched.into_iter().filter(|f| f.uid <= cursor).collect();
-            let stored_uids: Vec<u32> = fetched.iter().map(|f| f.uid).collect();
-            let config = shared.config();
-            let (mailbox, now) = (mailbox.clone(), clock::now()?);
-            let stored = shared
-                .db
-                .call(move |s| {
-                    let sources: Vec<(String, String, Option<String>)> = fetched
-                        .iter()
-                        .map(|f| {
-                            let env = crate::mail::headers::envelope(&f.raw);
-                            // Arrival: the server's INTERNALDATE, else the top Received: line,
-                            // else now.
-                            let arrived = f.internal_date.or(env.received_at).unwrap_or(now);
-                            (
-                                arrived.to_rfc3339(),
-                                format!("imap:{mailbox}:{validity}:{}", f.uid),
-                                env.message_id,
-                            )
-                        })
-                        .collect();
-                    let letters: Vec<crate::store::RawLetter<'_>> = fetched
-                        .iter()
-                        .zip(&sources)
-                        .map(|(f, (arrived, source, mid))| crate::store::RawLetter {
-                            message_id: mid.as_deref(),
-                            ..engine::raw_letter(&config, &f.raw, f.size, arrived, source)
-                        })
-                        .collect();
-                    s.store_chunk(&letters, Some((&mailbox, validity, cursor)))
-                })
-                .await??;
-            for st in stored {
-                if let Stored::Duplicate(id) = st {
-                    tracing::debug!(inbound = id, "already stored");
+        'chunks: for chunk in uids.chunks(FETCH_CHUNK) {
+            let sizes = imap::timed("fetch", imap::sizes(&mut session, chunk)).await?;
+            for group in imap::by_bytes(chunk, &sizes, max, FETCH_BYTES) {
+                let fetched =
+                    imap::timed("fetch", imap::fetch(&mut session, &group, &sizes, max)).await?;
+                // The cursor advances past a UID only when its letter came back: one the server
+                // listed but did not deliver is asked for again next time, and nothing after it
+                // is stored before it (so the cursor never passes it).
+                let mut cursor = group.last().copied().unwrap_or(last);
+                let missing = group.iter().find(|u| !fetched.iter().any(|f| f.uid == **u)).copied();
+                if let Some(missing) = missing {
+                    tracing::warn!(uid = missing, "the server returned no body; asking again later");
+                    cursor = missing.saturating_sub(1).max(last);
+                }
+                let fetched: Vec<imap::Fetched> =
+                    fetched.into_iter().filter(|f| f.uid <= cursor).collect();
+                let stored_uids: Vec<u32> = fetched.iter().map(|f| f.uid).collect();
+                let config = shared.config();
+                let (mailbox, now) = (mailbox.clone(), clock::now()?);
+                let stored = shared
+                    .db
+                    .call(move |s| {
+                        let sources: Vec<(String, String, Option<String>)> = fetched
+                            .iter()
+                            .map(|f| {
+                                let env = crate::mail::headers::envelope(&f.raw);
+                                // Arrival: the server's INTERNALDATE, else the top Received:
+                                // line, else now.
+                                let arrived = f.internal_date.or(env.received_at).unwrap_or(now);
+                                (
+                                    arrived.to_rfc3339(),
+                                    format!("imap:{mailbox}:{validity}:{}", f.uid),
+                                    env.message_id,
+                                )
+                            })
+                            .collect();
+                        let letters: Vec<crate::store::RawLetter<'_>> = fetched
+                            .iter()
+                            .zip(&sources)
+                            .map(|(f, (arrived, source, mid))| crate::store::RawLetter {
+                                message_id: mid.as_deref(),
+                                ..engine::raw_letter(&config, &f.raw, f.size, arrived, source)
+                            })
+                            .collect();
+                        s.store_chunk(&letters, Some((&mailbox, validity, cursor)))
+                    })
+                    .await??;
+                for st in stored {
+                    if let Stored::Duplicate(id) = st {
+                        tracing::debug!(inbound = id, "already stored");
+                    }
+                }
+                process(shared).await?;
+                let done = done_uids(shared, cfg, validity, stored_uids).await?;
+                imap::timed(
+                    "store",
+                    imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()),
+                )
+                .await?;
+                if missing.is_some() {
+                    // Not past it in this round; wait for news (or the safety net) before asking
+                    // again, so a server that never delivers it is not asked in a tight loop.
+                    had_missing = true;
+                    break 'chunks;
                 }
             }
-            process(shared).await?;
-            let done = done_uids(shared, cfg, validity, stored_uids).await?;
-            imap::timed(
-                "store",
-                imap::mark_done(&mut session, &done, cfg.processed_folder.as_deref()),
-            )
-            .await?;
+        }
+        if had_missing {
+            let poll = Duration::from_secs(cfg.poll_seconds.clamp(1, 60));
+            session = imap::wait(session, idle, poll, poll).await?;
+            continue;
         }
         if had_new {
             continue;
@@ -449,7 +470,10 @@ async fn outbox_worker(shared: Arc<Shared>) {
         }
         let mut down = false;
         if let Some((_, t)) = &transport {
-            match deliver::flush(&shared.db, &config, t, clock::system_now()).await {
+            // `clock::now()`: the day a failure is known is counted on the same calendar as
+            // everything else (AMICI_NOW in tests and replays).
+            let now = clock::now().unwrap_or_else(|_| clock::system_now());
+            match deliver::flush(&shared.db, &config, t, now).await {
                 Ok(f) => {
                     if f.sent + f.failed + f.retry > 0 {
                         tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox");

@@ -214,14 +214,21 @@ pub fn process_pending_counted(
     // first, and a failing letter is only tried once per call.
     let mut failed_now: std::collections::HashSet<i64> = std::collections::HashSet::new();
     loop {
-        let ids: Vec<i64> = store
-            .pending_ids(config.bot.batch_letters + failed_now.len())?
-            .into_iter()
+        let pending = store.pending_ids(config.bot.batch_letters + failed_now.len())?;
+        let mut ids: Vec<i64> = pending
+            .iter()
             .filter(|id| !failed_now.contains(id))
             .take(config.bot.batch_letters)
+            .copied()
             .collect();
         if ids.is_empty() {
-            return Ok(total);
+            // Only letters that failed in this pass are left: once everything else is done,
+            // they are tried again until they succeed or are set aside (each try is counted).
+            if pending.is_empty() {
+                return Ok(total);
+            }
+            failed_now.clear();
+            ids = pending.into_iter().take(config.bot.batch_letters).collect();
         }
         let batch = store.transaction(|tx| {
             let mut p = Processed::default();
@@ -242,8 +249,10 @@ pub fn process_pending_counted(
                         p.done += 1;
                         continue;
                     }
-                    // The database itself failed: the whole batch rolls back and stays pending.
-                    Ok(Err(EngineError::Store(StoreError::Sql(e)))) => {
+                    // The database itself failed (busy, I/O, full, corrupt): the whole batch
+                    // rolls back and stays pending. Any other SQL error is this letter's: it is
+                    // rolled back alone and counted, like a panic.
+                    Ok(Err(EngineError::Store(StoreError::Sql(e)))) if database_failed(&e) => {
                         return Err(EngineError::Store(StoreError::Sql(e)));
                     }
                     Ok(Err(e)) => e.to_string(),
@@ -270,6 +279,28 @@ pub fn process_pending_counted(
         total.failed += p.failed;
         total.set_aside += p.set_aside;
         failed_now.extend(failed);
+    }
+}
+
+/// An SQLite error that is the database's, not one letter's: the batch stops and is retried.
+fn database_failed(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode as C;
+    match e.sqlite_error_code() {
+        Some(code) => matches!(
+            code,
+            C::DatabaseBusy
+                | C::DatabaseLocked
+                | C::SystemIoFailure
+                | C::DiskFull
+                | C::DatabaseCorrupt
+                | C::NotADatabase
+                | C::OutOfMemory
+                | C::CannotOpen
+                | C::ReadOnly
+                | C::FileLockingProtocolFailed
+        ),
+        // Not from SQLite itself (a type conversion, a rusqlite misuse): the letter's.
+        None => false,
     }
 }
 
@@ -776,6 +807,21 @@ fn process_one(
             break;
         }
     }
+    // Else a game id written in the subject (`T1/3`): read that game alone too.
+    if threaded.is_none() {
+        let mut named: Vec<GameRecord> = Vec::new();
+        for id in game_ids_in(config, &msg.subject) {
+            if let Some(g) = tx.game(&id)?
+                && g.color_of(&from.email).is_some()
+                && !named.iter().any(|n| n.id == g.id)
+            {
+                named.push(g);
+            }
+        }
+        if named.len() == 1 {
+            threaded = named.pop();
+        }
+    }
     let by_thread = threaded.is_some();
     let games = match threaded {
         Some(g) => vec![g],
@@ -1025,6 +1071,25 @@ pub(crate) fn emit(
     Ok(())
 }
 
+/// The game ids (`<tournament id>/<n>`) of configured tournaments written in `text`.
+fn game_ids_in(config: &Config, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in &config.tournaments {
+        let prefix = format!("{}/", t.id);
+        for (i, _) in text.match_indices(&prefix) {
+            let digits: String = text[i + prefix.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            let before = text[..i].chars().next_back();
+            if !digits.is_empty() && !before.is_some_and(|c| c.is_alphanumeric()) {
+                out.push(format!("{prefix}{digits}"));
+            }
+        }
+    }
+    out
+}
+
 /// Does `text` name this game id as a word (`T1/3`, not `T1/33`)?
 fn contains_id(text: &str, id: &str) -> bool {
     text.match_indices(id).any(|(i, _)| {
@@ -1203,11 +1268,21 @@ pub fn delivery_failed(
     Ok(format!("bounce: {} to {} failed", row.kind, row.recipient))
 }
 
-/// Leased rows just sent: a forwarded move re-sent after a bounce has now been delivered, and
-/// the game goes on from today (RULES.md §3).
-pub fn delivered(store: &mut Store, config: &Config, sent: &[i64], now: DateTime<FixedOffset>) -> Result<()> {
+/// Records how leased rows fared, and — in the same transaction — for a forwarded move
+/// re-sent after a bounce, that it has now been delivered: the game goes on from today
+/// (RULES.md §3). One transaction, so a crash never leaves a delivered move's game suspended.
+pub fn record_sends(
+    store: &mut Store,
+    config: &Config,
+    results: &[(i64, crate::store::SendOutcome)],
+    now: DateTime<FixedOffset>,
+) -> Result<()> {
     store.transaction(|tx| {
-        for id in sent {
+        tx.finish_sends(results, &now.to_rfc3339())?;
+        for (id, r) in results {
+            if *r != crate::store::SendOutcome::Sent {
+                continue;
+            }
             let Some(game) = tx.delivery_awaited(*id)? else {
                 continue;
             };
@@ -1712,27 +1787,17 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         // A stranger with an address lettre cannot write to, and courtesy replies on.
         let bad = b"From: \"john smith\"@example.com\r\nTo: bot@example.test\r\nMessage-ID: <s@x>\r\n\r\nhello\r\n";
         store_raw(&mut store, &config, bad, at(), "ingest", None).unwrap();
-        ingest(
-            &mut store,
-            &config,
-            &letter("ivan@example.test", "i@x", "", "1. e2-e4"),
-        );
-        assert_eq!(
-            store.inbound_counts().unwrap(),
-            (1, 1),
-            "the next letter is done, the failing one waits for another try"
-        );
+        let good = letter("ivan@example.test", "i@x", "", "1. e2-e4");
+        store_raw(&mut store, &config, &good, at(), "ingest", None).unwrap();
+        let p = process_pending_counted(&mut store, &config, at()).unwrap();
         assert_eq!(
             store.game("T/1").unwrap().unwrap().moves.len(),
             1,
             "the next letter was applied"
         );
-        // Tried again at the next passes; set aside after max_attempts (3).
-        process_pending(&mut store, &config, at()).unwrap();
-        assert_eq!(store.inbound_counts().unwrap(), (1, 1));
-        let p = process_pending_counted(&mut store, &config, at()).unwrap();
-        assert_eq!((p.failed, p.set_aside), (1, 1));
-        assert_eq!(store.inbound_counts().unwrap(), (0, 1));
+        // Tried again once the others were done, until set aside after max_attempts (3).
+        assert_eq!((p.done, p.failed, p.set_aside), (1, 3, 1));
+        assert_eq!(store.inbound_counts().unwrap(), (0, 1), "nothing left pending");
         assert_eq!(process_pending(&mut store, &config, at()).unwrap(), 0);
     }
 

@@ -368,6 +368,11 @@ const LEASE_PER_SENDER: usize = 8;
 /// A lease outlives any batch's sends; a sender that died releases its rows when it runs out.
 const LEASE_SECONDS: i64 = 600;
 
+/// `now` advanced by the time elapsed since `started`.
+fn clock_at(now: DateTime<FixedOffset>, started: std::time::Instant) -> DateTime<FixedOffset> {
+    now + chrono::Duration::from_std(started.elapsed()).unwrap_or_default()
+}
+
 /// Which sender slot a recipient's messages go through: always the same one.
 fn slot_of(recipient: &str, slots: usize) -> usize {
     use std::hash::{Hash, Hasher};
@@ -386,7 +391,11 @@ pub async fn flush(
 ) -> anyhow::Result<Flushed> {
     let mut out = Flushed::default();
     let slots = transport.senders();
+    let started = std::time::Instant::now();
     loop {
+        // The clock moves on while a flush runs: leases and retry times from the time of
+        // each batch, not of the flush's start.
+        let now = clock_at(now, started);
         let (now_s, until) = (
             now.to_rfc3339(),
             (now + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339(),
@@ -455,15 +464,11 @@ pub async fn flush(
                 }
                 let mut outcomes = Vec::new();
                 let mut permanent = Vec::new();
-                let mut delivered = Vec::new();
                 for (row, r) in gathered {
                     let outcome = match r {
                         Ok(()) => {
                             sent += 1;
                             progressed = true;
-                            if row.kind == "move" {
-                                delivered.push(row.id);
-                            }
                             SendOutcome::Sent
                         }
                         Err(None) => SendOutcome::Unsent,
@@ -488,16 +493,14 @@ pub async fn flush(
                     };
                     outcomes.push((row.id, outcome));
                 }
-                let now_s = now.to_rfc3339();
-                db.call(move |s| s.finish_sends(&outcomes, &now_s)).await??;
-                if !delivered.is_empty() {
-                    let cfg = config.clone();
-                    db.call(move |s| crate::engine::delivered(s, &cfg, &delivered, now))
-                        .await??;
-                }
+                let cfg = config.clone();
+                let at = clock_at(now, started);
+                db.call(move |s| crate::engine::record_sends(s, &cfg, &outcomes, at))
+                    .await??;
                 for (row, e) in permanent {
                     let cfg = config.clone();
-                    db.call(move |s| undeliverable(s, &cfg, &row, &e, now))
+                    let at = clock_at(now, started);
+                    db.call(move |s| undeliverable(s, &cfg, &row, &e, at))
                         .await??;
                 }
             }

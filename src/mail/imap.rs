@@ -158,49 +158,86 @@ pub async fn new_uids(session: &mut ImapSession, last: u32) -> Result<Vec<u32>> 
     Ok(uids)
 }
 
-/// Fetches messages without setting `\Seen`: first their sizes, then each whole — or, for one
-/// larger than `max_bytes`, only its first `max_bytes` (it is stored cut and answered "too
-/// large"), so one huge letter never has to fit in memory (issue 8 items 4, 13).
-pub async fn fetch(session: &mut ImapSession, uids: &[u32], max_bytes: usize) -> Result<Vec<Fetched>> {
-    if uids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut sizes = std::collections::HashMap::new();
+/// `RFC822.SIZE` of each UID, as the server reports it.
+pub async fn sizes(session: &mut ImapSession, uids: &[u32]) -> Result<Vec<(u32, u32)>> {
+    let mut out = Vec::with_capacity(uids.len());
     for chunk in uids.chunks(UID_SET_CHUNK) {
         let items: Vec<_> = session
             .uid_fetch(uid_set(chunk), "(UID RFC822.SIZE)")
             .await?
             .try_collect()
             .await?;
-        for f in &items {
-            if let (Some(uid), Some(size)) = (f.uid, f.size) {
-                sizes.insert(uid, size);
-            }
+        out.extend(items.iter().filter_map(|f| Some((f.uid?, f.size?))));
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Groups ascending UIDs into fetches of at most `budget` bytes (one letter may exceed it
+/// alone), each letter counted at most `max_bytes`: one FETCH never holds more than that in
+/// memory (issue 8 item 13).
+pub fn by_bytes(uids: &[u32], sizes: &[(u32, u32)], max_bytes: usize, budget: usize) -> Vec<Vec<u32>> {
+    let size = |u: u32| {
+        sizes
+            .binary_search_by_key(&u, |(x, _)| *x)
+            .map_or(0, |i| sizes[i].1 as usize)
+            .min(max_bytes)
+    };
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    let mut used = 0usize;
+    for &u in uids {
+        let s = size(u);
+        if groups.is_empty() || (used + s > budget && !groups.last().is_some_and(Vec::is_empty)) {
+            groups.push(Vec::new());
+            used = 0;
+        }
+        used += s;
+        if let Some(g) = groups.last_mut() {
+            g.push(u);
         }
     }
+    groups
+}
+
+/// Fetches messages without setting `\Seen`: each whole — or, for one the server reported
+/// larger than `max_bytes`, only its first `max_bytes` (it is stored cut and answered "too
+/// large"), so one huge letter never has to fit in memory (issue 8 items 4, 13).
+pub async fn fetch(
+    session: &mut ImapSession,
+    uids: &[u32],
+    sizes: &[(u32, u32)],
+    max_bytes: usize,
+) -> Result<Vec<Fetched>> {
+    if uids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let size_of = |u: u32| {
+        sizes
+            .binary_search_by_key(&u, |(x, _)| *x)
+            .ok()
+            .map(|i| sizes[i].1)
+    };
     let (big, small): (Vec<u32>, Vec<u32>) = uids
         .iter()
-        .partition(|u| sizes.get(u).is_some_and(|s| *s as usize > max_bytes));
+        .partition(|u| size_of(**u).is_some_and(|s| s as usize > max_bytes));
     let mut out = Vec::with_capacity(uids.len());
     for (set, query) in [
         (small, "(UID INTERNALDATE BODY.PEEK[])".to_string()),
         (big, format!("(UID INTERNALDATE BODY.PEEK[]<0.{max_bytes}>)")),
     ] {
         for chunk in set.chunks(UID_SET_CHUNK) {
-            let items: Vec<_> = session
-                .uid_fetch(uid_set(chunk), &query)
-                .await?
-                .try_collect()
-                .await?;
-            out.extend(items.iter().filter_map(|f| {
-                let uid = f.uid?;
-                Some(Fetched {
-                    uid,
-                    raw: f.body()?.to_vec(),
-                    internal_date: f.internal_date(),
-                    size: sizes.get(&uid).copied(),
-                })
-            }));
+            let mut stream = session.uid_fetch(uid_set(chunk), &query).await?;
+            // One response at a time: its body is copied out and the response dropped.
+            while let Some(f) = stream.try_next().await? {
+                if let (Some(uid), Some(body)) = (f.uid, f.body()) {
+                    out.push(Fetched {
+                        uid,
+                        raw: body.to_vec(),
+                        internal_date: f.internal_date(),
+                        size: size_of(uid),
+                    });
+                }
+            }
         }
     }
     out.sort_by_key(|f| f.uid);
@@ -278,4 +315,26 @@ pub async fn wait(
         .await
         .map_err(|_| anyhow!("IDLE DONE timed out"))??;
     Ok(session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uid_sets_are_written_as_ranges() {
+        assert_eq!(uid_set(&[1, 2, 3, 5, 7, 8]), "1:3,5,7:8");
+        assert_eq!(uid_set(&[4]), "4");
+        assert_eq!(uid_set(&[]), "");
+    }
+
+    #[test]
+    fn fetches_are_cut_by_bytes_and_a_big_letter_counts_at_most_the_limit() {
+        let sizes = [(1, 3_000_000), (2, 3_000_000), (3, 20_000_000), (4, 100), (5, 100)];
+        // 2 MB limit per letter, 4 MB a fetch: [1, 2] would be 4 MB → 1 | 2 3 (2 + 2) | 4 5
+        let g = by_bytes(&[1, 2, 3, 4, 5], &sizes, 2_000_000, 4_000_000);
+        assert_eq!(g, vec![vec![1, 2], vec![3, 4, 5]]);
+        let g = by_bytes(&[1, 2, 3], &sizes, 2_000_000, 3_000_000);
+        assert_eq!(g, vec![vec![1], vec![2], vec![3]]);
+    }
 }

@@ -121,11 +121,14 @@ ALTER TABLE inbound ADD COLUMN body_hash TEXT;
 -- then NULL, so the unique index still dedupes re-deliveries).
 ALTER TABLE inbound ADD COLUMN reused_message_id TEXT;
 CREATE INDEX inbound_source ON inbound(source);
+CREATE INDEX inbound_reused ON inbound(reused_message_id) WHERE reused_message_id IS NOT NULL;
 CREATE INDEX games_tournament ON games(tournament, n);
 DROP INDEX inbound_pending;
 CREATE INDEX inbound_pending ON inbound(status, id) WHERE status = 'pending';
 
 ALTER TABLE outbox ADD COLUMN lease_until TEXT;
+-- The process (pid) holding the lease: a starting daemon releases only dead processes' leases.
+ALTER TABLE outbox ADD COLUMN lease_owner INTEGER;
 DROP INDEX outbox_pending;
 CREATE INDEX outbox_unsent ON outbox(status, id) WHERE status IN ('pending', 'sending');
 
@@ -457,35 +460,35 @@ impl Store {
         self.transaction(|tx| tx.lease_outbox(now, lease_until, limit))
     }
 
-    /// Gives back every lease (start-up of the one `amici run`: whoever held them is gone).
+    /// Gives back the leases of processes that are gone (start-up of the one `amici run`: a
+    /// killed predecessor's rows go out now, not when their lease ends; an `ingest` still
+    /// sending keeps its own).
     pub fn release_leases(&mut self) -> Result<usize> {
-        Ok(self.conn.execute(
-            "UPDATE outbox SET status = 'pending', lease_until = NULL WHERE status = 'sending'",
-            [],
-        )?)
+        let owners: Vec<Option<i64>> = self
+            .conn
+            .prepare("SELECT DISTINCT lease_owner FROM outbox WHERE status = 'sending'")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut n = 0;
+        for owner in owners {
+            let alive = owner.is_some_and(|pid| {
+                pid != i64::from(std::process::id())
+                    && std::path::Path::new(&format!("/proc/{pid}")).exists()
+            });
+            if !alive {
+                n += self.conn.execute(
+                    "UPDATE outbox SET status = 'pending', lease_until = NULL, lease_owner = NULL
+                     WHERE status = 'sending' AND lease_owner IS ?1",
+                    [owner],
+                )?;
+            }
+        }
+        Ok(n)
     }
 
     /// Records how leased rows fared, in one transaction.
     pub fn finish_sends(&mut self, results: &[(i64, SendOutcome)], now: &str) -> Result<()> {
-        self.transaction(|tx| {
-            for (id, r) in results {
-                match r {
-                    SendOutcome::Sent => tx.tx.execute(
-                        "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, lease_until = NULL WHERE id = ?1 AND status = 'sending'",
-                        params![id, now],
-                    )?,
-                    SendOutcome::Retry { next_attempt, error } => tx.tx.execute(
-                        "UPDATE outbox SET status = 'pending', attempts = attempts + 1, next_attempt = ?2, last_error = ?3, lease_until = NULL WHERE id = ?1 AND status = 'sending'",
-                        params![id, next_attempt, error],
-                    )?,
-                    SendOutcome::Unsent => tx.tx.execute(
-                        "UPDATE outbox SET status = 'pending', lease_until = NULL WHERE id = ?1 AND status = 'sending'",
-                        [id],
-                    )?,
-                };
-            }
-            Ok::<_, StoreError>(())
-        })
+        self.transaction(|tx| tx.finish_sends(results, now))
     }
 
     /// Pending outbox rows due at `now`, oldest first, without leasing them (tests, status).
@@ -526,7 +529,8 @@ impl Store {
                 |r| r.get::<_, String>(0),
             )
             .optional()?
-            .map(|s| s == "done"))
+            // A letter set aside is finished too: marked on the server, never fetched again.
+            .map(|s| s == "done" || s == "failed"))
     }
 
     /// All game records, in id order.
@@ -644,6 +648,19 @@ impl Tx<'_> {
         }
         let mut message_id = l.message_id;
         let mut reused = None;
+        // A letter that itself reused a Message-ID, delivered again (IMAP and `ingest`, or an
+        // MTA re-delivery): the same reused id and the same body.
+        if let Some(mid) = l.message_id
+            && let Some(id) = self
+                .tx
+                .prepare_cached(
+                    "SELECT id FROM inbound WHERE reused_message_id = ?1 AND body_hash = ?2",
+                )?
+                .query_row(params![mid, &body], |r| r.get::<_, i64>(0))
+                .optional()?
+        {
+            return Ok(Stored::Duplicate(id));
+        }
         if let Some(mid) = l.message_id {
             let earlier: Option<(i64, Option<String>)> = self
                 .tx
@@ -771,11 +788,11 @@ impl Tx<'_> {
         }
         let mut rows = Vec::with_capacity(take.len());
         let mut st = self.tx.prepare_cached(
-            "UPDATE outbox SET status = 'sending', lease_until = ?2 WHERE id = ?1
+            "UPDATE outbox SET status = 'sending', lease_until = ?2, lease_owner = ?3 WHERE id = ?1
              RETURNING id, message_id, recipient, kind, game, raw, attempts",
         )?;
         for id in take {
-            rows.push(st.query_row(params![id, lease_until], outbox_row)?);
+            rows.push(st.query_row(params![id, lease_until, std::process::id()], outbox_row)?);
         }
         Ok(rows)
     }
@@ -930,6 +947,24 @@ impl Tx<'_> {
             )
             .optional()?
             .flatten())
+    }
+
+    /// Records how leased rows fared.
+    pub fn finish_sends(&self, results: &[(i64, SendOutcome)], now: &str) -> Result<()> {
+        for (id, r) in results {
+            match r {
+                SendOutcome::Sent => self.tx.prepare_cached(
+                    "UPDATE outbox SET status = 'sent', sent_at = ?2, attempts = attempts + 1, lease_until = NULL WHERE id = ?1 AND status = 'sending'",
+                )?.execute(params![id, now])?,
+                SendOutcome::Retry { next_attempt, error } => self.tx.prepare_cached(
+                    "UPDATE outbox SET status = 'pending', attempts = attempts + 1, next_attempt = ?2, last_error = ?3, lease_until = NULL WHERE id = ?1 AND status = 'sending'",
+                )?.execute(params![id, next_attempt, error])?,
+                SendOutcome::Unsent => self.tx.prepare_cached(
+                    "UPDATE outbox SET status = 'pending', lease_until = NULL WHERE id = ?1 AND status = 'sending'",
+                )?.execute([id])?,
+            };
+        }
+        Ok(())
     }
 
     /// One outbox row by id.
