@@ -1593,6 +1593,35 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     }
 
     #[test]
+    fn forged_authentication_results_in_each_measured_form_have_no_effect_and_the_arbiter_is_told() {
+        let ours = "Received: from mail.sender.test by mx.example.test; Mon, 12 Jan 2026 10:00:00 +0200\r\n";
+        let pass = "Authentication-Results: mx.example.test; dkim=pass header.d=example.test\r\n";
+        let fail = "Authentication-Results: mx.example.test; dkim=fail header.d=example.test\r\n";
+        let forms = [
+            // the only such header, at the top of what the sender wrote (below our Received)
+            format!("{ours}{pass}"),
+            // below a Received: line of another hop
+            format!("{ours}Received: from relay.sender.test; Mon, 12 Jan 2026 09:59:00 +0200\r\n{pass}"),
+            // a forged pass directly under our genuine fail
+            format!("{fail}{ours}{pass}"),
+        ];
+        for (i, headers) in forms.iter().enumerate() {
+            let (mut store, config) = setup("trust_authentication_results = \"mx.example.test\"");
+            ingest(&mut store, &config, &letter("ivan@example.test", &format!("f{i}@x"), headers, "1. e2-e4"));
+            assert!(store.game("T/1").unwrap().unwrap().moves.is_empty(), "form {i} moved a piece");
+            assert_eq!(
+                outbox(&store),
+                [("arbiter@example.test".into(), "notice".into())],
+                "form {i}: only the arbiter is told"
+            );
+        }
+        // Our host's genuine pass, at the top above our Received line, is accepted.
+        let (mut store, config) = setup("trust_authentication_results = \"mx.example.test\"");
+        ingest(&mut store, &config, &letter("ivan@example.test", "g@x", &format!("{pass}{ours}"), "1. e2-e4"));
+        assert_eq!(store.game("T/1").unwrap().unwrap().moves.len(), 1);
+    }
+
+    #[test]
     fn quoted_moves_are_never_read() {
         let (mut store, config) = setup("");
         ingest(

@@ -71,7 +71,7 @@ fn db(amici: &AmiciProcess) -> rusqlite::Connection {
 fn backlog(amici: &AmiciProcess) -> (i64, i64) {
     let c = db(amici);
     let open: i64 = c
-        .query_row("SELECT count(*) FROM inbound WHERE status != 'done'", [], |r| r.get(0))
+        .query_row("SELECT count(*) FROM inbound WHERE status IN ('pending', 'processing')", [], |r| r.get(0))
         .unwrap();
     let unsent: i64 = c
         .query_row("SELECT count(*) FROM outbox WHERE status != 'sent'", [], |r| r.get(0))
@@ -189,9 +189,14 @@ async fn two_ingests_and_a_run_on_one_database_apply_every_letter_exactly_once()
     // Independent counts 2: the mailboxes. Each impossible move is answered once to its sender.
     for g in 0..GAMES {
         let user = format!("w{g}");
-        let mail = stack.wait_for(&user, 96, Duration::from_secs(60)).await;
+        stack.wait_for(&user, 96, Duration::from_secs(60)).await;
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let mail = if mail.len() > 96 { stack.fetch_all(&user).await } else { mail };
+        let mail = stack.fetch_all(&user).await;
+        let errors = mail
+            .iter()
+            .filter(|m| header(m, "X-Amici-Kind").as_deref() == Some("error"))
+            .count();
+        assert_eq!(errors, 96, "{user}: exactly one answer per impossible move, none twice");
         let mut answered: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for m in mail.iter().filter(|m| header(m, "X-Amici-Kind").as_deref() == Some("error")) {
             let to = header(m, "In-Reply-To").unwrap_or_default();
@@ -339,7 +344,8 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
     let b0 = stack.wait_for("b0", 10, deadline).await;
     let w0 = stack.wait_for("w0", 10, deadline.saturating_sub(back.elapsed()) + Duration::from_millis(1)).await;
     let took = back.elapsed();
-    assert!(took <= deadline + Duration::from_secs(1), "took {took:?}");
+    assert!(took <= deadline, "took {took:?}");
+    eprintln!("after the outage every recipient had his mail {took:?} after the server returned");
     // The order of the queue: the outbox ids of each recipient's messages ascend in mailbox order.
     let c = db(&amici);
     for (user, mail) in [("b0", &b0), ("w0", &w0)] {
@@ -363,27 +369,76 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_uidvalidity_change_while_running_reads_new_letters_and_never_reapplies_old_ones() {
+async fn a_mailbox_recreated_while_running_reads_new_letters_and_never_reapplies_old_ones() {
     let names = users();
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let stack = MailStack::start(&refs);
     let mut amici = AmiciProcess::start_with_config(&stack, &config(&stack), &[]);
     amici.wait_for_log("IMAP connected", Duration::from_secs(30));
-    // Three impossible moves (+5 days each): a re-application would show in the clock.
-    for i in 0..3 {
-        stack.send("w0", "bot", &letter("w0", "P/1", &format!("old{i}"), "1. e2-e5")).await;
+    // Six impossible moves (+5 days each): the cursor stands at UID 6, and a re-application
+    // would show in the clock.
+    let old: Vec<Vec<u8>> = (0..6)
+        .map(|i| letter("w0", "P/1", &format!("old{i}"), "1. e2-e5"))
+        .collect();
+    for raw in &old {
+        stack.send("w0", "bot", raw).await;
     }
-    settle(&amici, 3, Duration::from_secs(30));
-    stack.change_uidvalidity("bot", 4_000_000_000);
-    // New letters after the change; the restart of the IMAP session sees the new UIDVALIDITY.
+    settle(&amici, 6, Duration::from_secs(30));
+    // The mailbox is recreated: a new UIDVALIDITY, numbering from 1 again. Two old letters
+    // are restored into it, then two new ones arrive — all with UIDs at or below the old
+    // cursor, so only a reader that honours UIDVALIDITY sees the new letters.
+    stack.recreate_inbox("bot");
+    stack.send("w0", "bot", &old[0]).await;
+    stack.send("w0", "bot", &old[1]).await;
     stack.send("w0", "bot", &letter("w0", "P/1", "new0", "1. e2-e4")).await;
     stack.send("b0", "bot", &letter("b0", "P/1", "new1", "1. e4 e7-e5")).await;
-    // No restart: the server ends the session over the change, amici reconnects by itself.
-    amici.wait_for_log("UIDVALIDITY changed", Duration::from_secs(60));
-    settle(&amici, 5, Duration::from_secs(30));
+    amici.wait_for_log("UIDVALIDITY changed", Duration::from_secs(90));
+    settle(&amici, 8, Duration::from_secs(60));
     let st = status(&amici);
     let g = &st["games"][0];
-    assert_eq!(g["moves"], serde_json::json!(["e4", "e5"]));
-    assert_eq!(g["clock"]["white"]["penalty_days"], 15, "old letters never applied again");
+    assert_eq!(g["moves"], serde_json::json!(["e4", "e5"]), "the new letters are read");
+    assert_eq!(g["clock"]["white"]["penalty_days"], 30, "old letters never applied again");
     assert!(stack.unseen("bot").await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tries() {
+    let names = users();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let stack = MailStack::start(&refs);
+    let mark = "POISON-3b1f";
+    let mut amici = AmiciProcess::start_with_config(
+        &stack,
+        &config(&stack).replace("[bot]\n", "[bot]\nadmin = \"arbiter@example.test\"\n"),
+        &[("AMICI_TEST_PANIC_MARK", mark)],
+    );
+    amici.wait_for_log("IMAP connected", Duration::from_secs(30));
+    stack.send("w0", "bot", &letter("w0", "P/1", "poison", &format!("1. e2-e4 {mark}"))).await;
+    stack.send("w1", "bot", &letter("w1", "P/2", "fine", "1. d2-d4")).await;
+    settle(&amici, 1, Duration::from_secs(30));
+    let c = db(&amici);
+    let (status, attempts): (String, i64) = c
+        .query_row(
+            "SELECT status, attempts FROM inbound WHERE message_id = 'poison@example.test'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((status.as_str(), attempts), ("failed", 3), "set aside after 3 tries");
+    assert!(amici.exited().is_none(), "the daemon goes on");
+    // The other letter was applied; the poisoned one's sender is told it could not be read.
+    let st = status_json(&amici);
+    assert_eq!(st["games"][1]["moves"], serde_json::json!(["d4"]));
+    assert_eq!(st["games"][0]["moves"], serde_json::json!([]));
+    let w0 = stack.wait_for("w0", 1, Duration::from_secs(30)).await;
+    assert_eq!(header(&w0[0], "X-Amici-Kind").as_deref(), Some("error"));
+    // And the daemon still reads and answers the next letter.
+    stack.send("w0", "bot", &letter("w0", "P/1", "again", "1. e2-e4")).await;
+    let b0 = stack.wait_for("b0", 1, Duration::from_secs(30)).await;
+    assert_eq!(header(&b0[0], "X-Amici-Kind").as_deref(), Some("move"));
+    assert!(stack.unseen("bot").await.is_empty(), "the poisoned letter is marked too");
+}
+
+fn status_json(amici: &AmiciProcess) -> serde_json::Value {
+    status(amici)
 }

@@ -193,23 +193,36 @@ impl MailStack {
         self.start_smtp();
     }
 
-    /// Gives `user`'s INBOX a new UIDVALIDITY (as a server does when a mailbox is recreated
-    /// or restored): every UID a client remembered is void.
-    pub fn change_uidvalidity(&self, user: &str, validity: u32) {
-        let out = Command::new("doveadm")
-            .arg("-c")
-            .arg(self.dir.join("dovecot.conf"))
-            .args(["mailbox", "update", "-u", &self.address(user), "--uid-validity"])
-            .arg(validity.to_string())
-            .arg("INBOX")
-            .output()
-            .expect("run doveadm");
-        assert!(
-            out.status.success(),
-            "doveadm mailbox update failed: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+    /// Recreates `user`'s INBOX as an admin restoring a mailbox would: every message gone, the
+    /// mailbox's index and UID list removed, so the server numbers it anew from UID 1 under a
+    /// new UIDVALIDITY.
+    pub fn recreate_inbox(&self, user: &str) {
+        let conf = self.dir.join("dovecot.conf");
+        let address = self.address(user);
+        let run = |args: &[&str]| {
+            let out = Command::new("doveadm")
+                .arg("-c")
+                .arg(&conf)
+                .args(args)
+                .output()
+                .expect("run doveadm");
+            assert!(
+                out.status.success(),
+                "doveadm {args:?} failed: {}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        };
+        run(&["expunge", "-u", &address, "mailbox", "INBOX", "all"]);
+        let (local, domain) = address.split_once('@').expect("an address");
+        let maildir = self.dir.join("mail").join(domain).join(local).join("Maildir");
+        for entry in fs::read_dir(&maildir).expect("the Maildir").flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.starts_with("dovecot") {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+        run(&["force-resync", "-u", &address, "INBOX"]);
     }
 
     /// UIDs of `user`'s INBOX messages without `\Seen`.
