@@ -287,6 +287,15 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
     arrived(&stack, w).await;
     let took = start.elapsed();
     let rss = amici.pid().and_then(peak_rss_kib);
+    // The replies are the right ones: every move was applied (workload b), none refused.
+    let out = amici.command(&["status", "--format", "json"]);
+    let st: serde_json::Value = serde_json::from_slice(&out.stdout).expect("status");
+    let plies = w.letters.len() / st["games"].as_array().map_or(1, |g| g.len().max(1));
+    if w.name.starts_with("(b)") {
+        for g in st["games"].as_array().into_iter().flatten() {
+            assert_eq!(g["moves"].as_array().map(Vec::len), Some(plies), "game {}", g["id"]);
+        }
+    }
     amici.kill();
     (took, rss)
 }
@@ -390,7 +399,12 @@ async fn bench_latency(n: usize) {
     println!("\nlatency, submission → reply in the player's INBOX over IDLE, {n} letters one at a time:");
     println!("  bare IDLE relay: p50 {:6.1} ms  p99 {:6.1} ms", pct(&mut base, 0.5), pct(&mut base, 0.99));
     println!("  amici          : p50 {:6.1} ms  p99 {:6.1} ms", pct(&mut ours, 0.5), pct(&mut ours, 0.99));
-    println!("  amici p99 − relay p99: {:+.1} ms", pct(&mut ours, 0.99) - pct(&mut base, 0.99));
+    let (p99, gap) = (pct(&mut ours, 0.99), pct(&mut ours, 0.99) - pct(&mut base, 0.99));
+    println!("  amici p99 − relay p99: {gap:+.1} ms");
+    println!(
+        "  target p99 < 1 s and at most 50 ms above the relay: {}",
+        if p99 < 1000.0 && gap <= 50.0 { "PASS" } else { "FAIL" }
+    );
 }
 
 /// Peak resident size of `amici run` with 10,000 active games and 1,000 queued letters, then
@@ -456,8 +470,21 @@ async fn bench_memory(games: usize, queued: usize, big: usize) {
     let big_peak = amici.pid().and_then(peak_rss_kib);
     amici.kill();
     println!("\nmemory: peak resident size (VmHWM) of amici run");
-    println!("  {games} active games, {queued} queued letters processed: {:?} KiB (target < 50 MB)", queued_peak);
-    println!("  then a {} MB letter processed: {:?} KiB (target < 64 MB)", big / 1_000_000, big_peak);
+    let verdict = |kib: Option<u64>, mb: u64| match kib {
+        Some(k) if k * 1024 < mb * 1_000_000 => "PASS",
+        _ => "FAIL",
+    };
+    println!(
+        "  {games} active games, {queued} queued letters processed: {:?} KiB (target < 50 MB: {})",
+        queued_peak,
+        verdict(queued_peak, 50)
+    );
+    println!(
+        "  then a {} MB letter processed: {:?} KiB (target < 64 MB: {})",
+        big / 1_000_000,
+        big_peak,
+        verdict(big_peak, 64)
+    );
 }
 
 async fn bench(full: bool) {
@@ -498,7 +525,11 @@ async fn bench(full: bool) {
         println!("\n{}: {} letters, {} messages", w.name, w.letters.len(), messages);
         println!("  bare loop : {:7.2} s  {:7.1} letters/s   (runs: {:?})", b.as_secs_f64(), rate(b), base);
         println!("  amici     : {:7.2} s  {:7.1} letters/s   (runs: {:?})", a.as_secs_f64(), rate(a), ours);
-        println!("  amici / bare loop throughput: {:.2}x", rate(a) / rate(b));
+        let ratio = rate(a) / rate(b);
+        println!(
+            "  amici / bare loop throughput: {ratio:.2}x (target >= 1.0x: {})",
+            if ratio >= 1.0 { "PASS" } else { "FAIL" }
+        );
         if !rss.is_empty() {
             println!("  amici peak resident (VmHWM): {:?} KiB", rss);
         }
