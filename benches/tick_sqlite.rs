@@ -105,12 +105,21 @@ fn main() {
     let days = if full { 30 } else { 3 };
     let mut times = Vec::new();
     let mut total = 0;
+    let run_start = std::time::Instant::now();
     for d in 1..=days {
         let day = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap() + Duration::days(d);
         let now = format!("{day}T06:00:00+03:00").parse().unwrap();
         let t = Instant::now();
-        total += amici::tick::run(&mut store, &config, now).unwrap();
+        let queued = amici::tick::run(&mut store, &config, now).unwrap();
+        total += queued;
         times.push(t.elapsed().as_secs_f64());
+        if t.elapsed().as_secs_f64() > 0.5 {
+            println!(
+                "  {day}: {:.3} s, {queued} messages (ended {:.1} s into the daily ticks)",
+                t.elapsed().as_secs_f64(),
+                run_start.elapsed().as_secs_f64()
+            );
+        }
     }
     let max = times.iter().copied().fold(0.0, f64::max);
     let mean = times.iter().sum::<f64>() / times.len() as f64;

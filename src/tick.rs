@@ -36,14 +36,25 @@ pub fn run(
             }
             ends.insert(t.id.clone(), end);
         }
-        for rec in tx.games_due(&today.to_string(), &ended)? {
+        let t0 = std::time::Instant::now();
+        let due = tx.games_due(&today.to_string(), &ended)?;
+        let (mut t_tick, mut t_upd, mut t_emit) = (0f64, 0f64, 0f64);
+        let t_due = t0.elapsed().as_secs_f64();
+        let n_due = due.len();
+        for rec in due {
             let mut out = Answer::unprompted(config, format!("tick:{}:{}", rec.id, today), now);
             let mut current = rec;
             // The clock first, then the end of the tournament (Art. 49–53).
+            let a = std::time::Instant::now();
             let handled = game::handle_tick(&current, today);
+            t_tick += a.elapsed().as_secs_f64();
             if let Some(next) = handled.record {
+                let a = std::time::Instant::now();
                 tx.update_game(&next)?;
+                t_upd += a.elapsed().as_secs_f64();
+                let a = std::time::Instant::now();
                 engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
+                t_emit += a.elapsed().as_secs_f64();
                 queued += handled.effects.len();
                 current = next;
             }
@@ -62,6 +73,11 @@ pub fn run(
                 }
             }
         }
+        // Where a long sweep spends its time (RUST_LOG=amici::tick=debug; issue 8's tick target).
+        tracing::debug!(
+            %today, due = n_due, read_s = t_due, tick_s = t_tick, update_s = t_upd, emit_s = t_emit,
+            "tick sweep"
+        );
         tx.set_meta("last_tick", &today.to_string())?;
         Ok::<_, EngineError>(queued)
     })

@@ -91,6 +91,27 @@ const MAX_CLAIMS_PER_TICK: usize = 8;
 
 /// Sweep one game as of `now`.
 pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
+    sweep(g, now, Evidence::Full)
+}
+
+/// Would the sweep of `now` send anything? The same sweep as [`tick`], without the claims'
+/// evidence (the score and the position replayed from the first move): the question the
+/// store's next-due search asks a dozen times per changed game.
+pub fn sends_anything(g: &TickGame<'_>, now: Day) -> bool {
+    sweep(g, now, Evidence::Skip)
+        .notices
+        .iter()
+        .any(|n| !n.to.is_empty())
+}
+
+/// Whether a sweep builds the evidence of the claims it files.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Evidence {
+    Full,
+    Skip,
+}
+
+fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
     let mut state = g.state.clone();
     let mut notices = Vec::new();
     if g.result.is_some() {
@@ -116,7 +137,19 @@ pub fn tick(g: &TickGame<'_>, now: Day) -> TickOutcome {
             state: &state,
             ..*g
         };
-        let ev = evidence(&game, &d);
+        let ev = match want {
+            Evidence::Full => evidence(&game, &d),
+            Evidence::Skip => OverstepEvidence {
+                offender: d.color,
+                move_number: d.move_number,
+                score: Vec::new(),
+                moves: Vec::new(),
+                white_days: 0,
+                black_days: 0,
+                limit: d.limit,
+                fen: None,
+            },
+        };
         let before = state.effective_oversteps(d.color);
         let pauses = pauses_game(g.params, before);
         state.oversteps.push(Overstep {
