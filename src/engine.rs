@@ -318,7 +318,7 @@ fn set_aside(
         config,
         sender: String::new(),
         inbound_id: Some(row.id),
-        seed: format!("setaside:{}", row.id),
+        seed: format!("setaside:{}", row.hash),
         reply_to: msg.message_id.clone(),
         references: msg.references.clone(),
         now,
@@ -510,7 +510,7 @@ fn process_one(
         config,
         sender: from.email.clone(),
         inbound_id: Some(row.id),
-        seed: format!("in:{}", row.id),
+        seed: format!("in:{}", row.hash),
         reply_to: msg.message_id.clone(),
         references: msg.references.clone(),
         now,
@@ -1187,7 +1187,7 @@ pub fn delivery_failed(
         return Ok(format!("bounce: {} already recorded as failed", row.message_id));
     }
     let today = local_day(config, now);
-    let mut answer = Answer::unprompted(config, format!("failed:{}", row.id), now);
+    let mut answer = Answer::unprompted(config, format!("failed:{}", row.message_id), now);
     let game = match &row.game {
         Some(g) => tx.game(g)?,
         None => None,

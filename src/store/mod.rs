@@ -153,6 +153,10 @@ pub struct InboundRow {
     pub size: Option<i64>,
     /// The letter reused the Message-ID of an earlier, different letter.
     pub reused_message_id: Option<String>,
+    /// SHA-256 of the raw bytes: what the Message-IDs of its replies derive from, so a
+    /// database restored from a backup, whose row ids are handed out again, never gives a
+    /// new letter's replies the ids of replies already sent.
+    pub hash: String,
 }
 
 /// One outbox row leased for sending.
@@ -699,7 +703,7 @@ impl Tx<'_> {
             .tx
             .prepare_cached(
                 "UPDATE inbound SET status = 'processing' WHERE id = ?1 AND status = 'pending'
-                 RETURNING id, raw, arrived, source, attempts, size, reused_message_id",
+                 RETURNING id, raw, arrived, source, attempts, size, reused_message_id, hash",
             )?
             .query_row([id], |r| {
                 Ok(InboundRow {
@@ -710,6 +714,7 @@ impl Tx<'_> {
                     attempts: r.get(4)?,
                     size: r.get(5)?,
                     reused_message_id: r.get(6)?,
+                    hash: r.get(7)?,
                 })
             })
             .optional()?)
