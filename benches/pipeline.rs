@@ -55,7 +55,12 @@ fn mail(from: &str, subject: &str, id: &str, body: &str) -> Vec<u8> {
 
 fn workload_a(n: usize) -> Workload {
     let letters = (0..n)
-        .map(|i| ("ivan".to_string(), mail("ivan", "A/1", &format!("a{i}"), "Здравейте, как сте?")))
+        .map(|i| {
+            (
+                "ivan".to_string(),
+                mail("ivan", "A/1", &format!("a{i}"), "Здравейте, как сте?"),
+            )
+        })
         .collect();
     Workload {
         name: "(a) letters from one sender, one answer each",
@@ -66,7 +71,12 @@ fn workload_a(n: usize) -> Workload {
             "[[tournament]]\nid = \"A\"\nstart = {}\nend = 2028-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nnotation = \"en\"\nplayers = [ {{ name = \"Ivan\", email = \"ivan@example.test\" }}, {{ name = \"Petar\", email = \"petar@example.test\" }} ]\ngames = [ {{ white = \"ivan@example.test\", black = \"petar@example.test\" }} ]\n",
             support::today()
         ),
-        users: vec!["bot".into(), "arbiter".into(), "ivan".into(), "petar".into()],
+        users: vec![
+            "bot".into(),
+            "arbiter".into(),
+            "ivan".into(),
+            "petar".into(),
+        ],
     }
 }
 
@@ -92,7 +102,11 @@ fn game(plies: usize, mut seed: u64) -> Vec<String> {
             };
             let text = match m {
                 Move::Castle { king, rook } => {
-                    if rook.file() > king.file() { "O-O".to_string() } else { "O-O-O".to_string() }
+                    if rook.file() > king.file() {
+                        "O-O".to_string()
+                    } else {
+                        "O-O-O".to_string()
+                    }
                 }
                 _ => {
                     let from = m.from().expect("a from square");
@@ -116,7 +130,11 @@ fn game(plies: usize, mut seed: u64) -> Vec<String> {
                 }
             };
             let number = ply / 2 + 1;
-            out.push(if ply % 2 == 0 { format!("{number}. {text}") } else { format!("{number}... {text}") });
+            out.push(if ply % 2 == 0 {
+                format!("{number}. {text}")
+            } else {
+                format!("{number}... {text}")
+            });
             pos.play_unchecked(m.clone());
         }
         return out;
@@ -124,18 +142,37 @@ fn game(plies: usize, mut seed: u64) -> Vec<String> {
 }
 
 fn workload_b(games: usize, plies: usize) -> Workload {
-    let scores: Vec<Vec<String>> = (0..games).map(|g| game(plies, 0x1234_5678 + g as u64 * 7919)).collect();
+    let scores: Vec<Vec<String>> = (0..games)
+        .map(|g| game(plies, 0x1234_5678 + g as u64 * 7919))
+        .collect();
     let mut letters = Vec::new();
     let mut per_letter = Vec::new();
     for ply in 0..plies {
         for (g, score) in scores.iter().enumerate() {
-            let (me, other) = if ply % 2 == 0 { (format!("w{g}"), format!("b{g}")) } else { (format!("b{g}"), format!("w{g}")) };
-            letters.push((me.clone(), mail(&me, &format!("B/{}", g + 1), &format!("b{g}-{ply}"), &score[ply])));
+            let (me, other) = if ply % 2 == 0 {
+                (format!("w{g}"), format!("b{g}"))
+            } else {
+                (format!("b{g}"), format!("w{g}"))
+            };
+            letters.push((
+                me.clone(),
+                mail(
+                    &me,
+                    &format!("B/{}", g + 1),
+                    &format!("b{g}-{ply}"),
+                    &score[ply],
+                ),
+            ));
             per_letter.push(vec![me, other]);
         }
     }
     let players = (0..games)
-        .flat_map(|g| [format!("{{ name = \"W{g}\", email = \"w{g}@example.test\" }}"), format!("{{ name = \"B{g}\", email = \"b{g}@example.test\" }}")])
+        .flat_map(|g| {
+            [
+                format!("{{ name = \"W{g}\", email = \"w{g}@example.test\" }}"),
+                format!("{{ name = \"B{g}\", email = \"b{g}@example.test\" }}"),
+            ]
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let pairs = (0..games)
@@ -172,7 +209,9 @@ struct Smtp {
 impl Smtp {
     async fn send(&mut self, envelope: &Envelope, raw: &[u8]) {
         if self.conn.is_none() {
-            let tcp = TcpStream::connect(("127.0.0.1", self.port)).await.expect("connect");
+            let tcp = TcpStream::connect(("127.0.0.1", self.port))
+                .await
+                .expect("connect");
             tcp.set_nodelay(true).expect("nodelay");
             self.conn = Some(
                 AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &ClientId::default())
@@ -180,7 +219,12 @@ impl Smtp {
                     .expect("EHLO"),
             );
         }
-        self.conn.as_mut().unwrap().send(envelope, raw).await.expect("send");
+        self.conn
+            .as_mut()
+            .unwrap()
+            .send(envelope, raw)
+            .await
+            .expect("send");
     }
 }
 
@@ -193,7 +237,10 @@ fn envelope(stack: &MailStack, from: &str, to: &str) -> Envelope {
 }
 
 async fn queue(stack: &MailStack, w: &Workload) {
-    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut smtp = Smtp {
+        port: stack.smtp_port,
+        conn: None,
+    };
     for (from, raw) in &w.letters {
         smtp.send(&envelope(stack, from, "bot"), raw).await;
     }
@@ -221,7 +268,10 @@ async fn arrived(stack: &MailStack, w: &Workload) {
             if have >= *n {
                 break;
             }
-            assert!(Instant::now() < deadline, "only {have} of {n} replies arrived");
+            assert!(
+                Instant::now() < deadline,
+                "only {have} of {n} replies arrived"
+            );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }
@@ -231,18 +281,26 @@ async fn arrived(stack: &MailStack, w: &Workload) {
 async fn relay(stack: &MailStack, w: &Workload) {
     let mut session = stack.imap_login("bot").await.unwrap();
     session.select("INBOX").await.unwrap();
-    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut smtp = Smtp {
+        port: stack.smtp_port,
+        conn: None,
+    };
     let mut done = 0usize;
     while done < w.letters.len() {
         let fetched: Vec<(u32, Vec<u8>)> = session
             .uid_fetch(format!("{}:*", done + 1), "(UID BODY.PEEK[])")
             .await
             .unwrap()
-            .try_filter_map(|f| async move { Ok(f.uid.map(|u| (u, f.body().unwrap_or_default().to_vec()))) })
+            .try_filter_map(|f| async move {
+                Ok(f.uid.map(|u| (u, f.body().unwrap_or_default().to_vec())))
+            })
             .try_collect()
             .await
             .unwrap();
-        let mut fetched: Vec<_> = fetched.into_iter().filter(|(u, _)| *u as usize > done).collect();
+        let mut fetched: Vec<_> = fetched
+            .into_iter()
+            .filter(|(u, _)| *u as usize > done)
+            .collect();
         fetched.sort_by_key(|(u, _)| *u);
         for (uid, raw) in fetched {
             let i = uid as usize - 1;
@@ -280,8 +338,11 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
     let users: Vec<&str> = w.users.iter().map(String::as_str).collect();
     let stack = MailStack::start(&users);
     queue(&stack, w).await;
-    let config = AmiciProcess::config_toml(&stack, &w.tournament)
-        .replacen("[bot]\n", "[bot]\nmax_letters_per_sender_per_day = 1000000\n", 1);
+    let config = AmiciProcess::config_toml(&stack, &w.tournament).replacen(
+        "[bot]\n",
+        "[bot]\nmax_letters_per_sender_per_day = 1000000\n",
+        1,
+    );
     let start = Instant::now();
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
     arrived(&stack, w).await;
@@ -293,7 +354,12 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
     let plies = w.letters.len() / st["games"].as_array().map_or(1, |g| g.len().max(1));
     if w.name.starts_with("(b)") {
         for g in st["games"].as_array().into_iter().flatten() {
-            assert_eq!(g["moves"].as_array().map(Vec::len), Some(plies), "game {}", g["id"]);
+            assert_eq!(
+                g["moves"].as_array().map(Vec::len),
+                Some(plies),
+                "game {}",
+                g["id"]
+            );
         }
     }
     amici.kill();
@@ -310,14 +376,19 @@ fn median(mut v: Vec<Duration>) -> Duration {
 async fn idle_relay(stack: &MailStack) {
     let mut session = stack.imap_login("bot").await.unwrap();
     session.select("INBOX").await.unwrap();
-    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut smtp = Smtp {
+        port: stack.smtp_port,
+        conn: None,
+    };
     let mut last = 0u32;
     loop {
         let fetched: Vec<(u32, Vec<u8>)> = session
             .uid_fetch(format!("{}:*", last + 1), "(UID BODY.PEEK[])")
             .await
             .unwrap()
-            .try_filter_map(|f| async move { Ok(f.uid.map(|u| (u, f.body().unwrap_or_default().to_vec()))) })
+            .try_filter_map(|f| async move {
+                Ok(f.uid.map(|u| (u, f.body().unwrap_or_default().to_vec())))
+            })
             .try_collect()
             .await
             .unwrap();
@@ -340,7 +411,10 @@ async fn idle_relay(stack: &MailStack) {
 /// Submission → reply in ivan's INBOX, one letter at a time.
 async fn latencies(stack: &MailStack, n: usize, tag: &str) -> Vec<Duration> {
     let mut watch = stack.imap_login("ivan").await.unwrap();
-    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut smtp = Smtp {
+        port: stack.smtp_port,
+        conn: None,
+    };
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let before = watch.status("INBOX", "(MESSAGES)").await.unwrap().exists;
@@ -383,8 +457,11 @@ async fn bench_latency(n: usize) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let mut base = latencies(&stack, n, "lb").await;
     relay.abort();
-    let config = AmiciProcess::config_toml(&stack, &w.tournament)
-        .replacen("[bot]\n", "[bot]\nmax_letters_per_sender_per_day = 1000000\n", 1);
+    let config = AmiciProcess::config_toml(&stack, &w.tournament).replacen(
+        "[bot]\n",
+        "[bot]\nmax_letters_per_sender_per_day = 1000000\n",
+        1,
+    );
     // Letters already relayed are in the bot's INBOX unseen: amici would answer them too,
     // so it runs on a mailbox read to the end first.
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
@@ -396,14 +473,31 @@ async fn bench_latency(n: usize) {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let mut ours = latencies(&stack, n, "la").await;
     amici.kill();
-    println!("\nlatency, submission → reply in the player's INBOX over IDLE, {n} letters one at a time:");
-    println!("  bare IDLE relay: p50 {:6.1} ms  p99 {:6.1} ms", pct(&mut base, 0.5), pct(&mut base, 0.99));
-    println!("  amici          : p50 {:6.1} ms  p99 {:6.1} ms", pct(&mut ours, 0.5), pct(&mut ours, 0.99));
-    let (p99, gap) = (pct(&mut ours, 0.99), pct(&mut ours, 0.99) - pct(&mut base, 0.99));
+    println!(
+        "\nlatency, submission → reply in the player's INBOX over IDLE, {n} letters one at a time:"
+    );
+    println!(
+        "  bare IDLE relay: p50 {:6.1} ms  p99 {:6.1} ms",
+        pct(&mut base, 0.5),
+        pct(&mut base, 0.99)
+    );
+    println!(
+        "  amici          : p50 {:6.1} ms  p99 {:6.1} ms",
+        pct(&mut ours, 0.5),
+        pct(&mut ours, 0.99)
+    );
+    let (p99, gap) = (
+        pct(&mut ours, 0.99),
+        pct(&mut ours, 0.99) - pct(&mut base, 0.99),
+    );
     println!("  amici p99 − relay p99: {gap:+.1} ms");
     println!(
         "  target p99 < 1 s and at most 50 ms above the relay: {}",
-        if p99 < 1000.0 && gap <= 50.0 { "PASS" } else { "FAIL" }
+        if p99 < 1000.0 && gap <= 50.0 {
+            "PASS"
+        } else {
+            "FAIL"
+        }
     );
 }
 
@@ -432,21 +526,45 @@ async fn bench_memory(games: usize, queued: usize, big: usize) {
         "[[tournament]]\nid = \"M\"\nstart = {}\nend = 2028-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nnotation = \"en\"\nplayers = [ {roster} ]\ngames = [\n{pairs}\n]\n",
         support::today()
     );
-    let mut smtp = Smtp { port: stack.smtp_port, conn: None };
+    let mut smtp = Smtp {
+        port: stack.smtp_port,
+        conn: None,
+    };
     for i in 0..queued {
         let g = i % games;
         let w = g % players;
-        let raw = mail(&format!("p{w}"), &format!("M/{}", g + 1), &format!("m{i}"), "1. e2-e4");
-        smtp.send(&envelope(&stack, &format!("p{w}"), "bot"), &raw).await;
+        let raw = mail(
+            &format!("p{w}"),
+            &format!("M/{}", g + 1),
+            &format!("m{i}"),
+            "1. e2-e4",
+        );
+        smtp.send(&envelope(&stack, &format!("p{w}"), "bot"), &raw)
+            .await;
     }
-    let config = AmiciProcess::config_toml(&stack, &t)
-        .replacen("[bot]\n", "[bot]\nmax_letters_per_sender_per_day = 1000000\n", 1);
+    let config = AmiciProcess::config_toml(&stack, &t).replacen(
+        "[bot]\n",
+        "[bot]\nmax_letters_per_sender_per_day = 1000000\n",
+        1,
+    );
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
     let db = amici.dir().join("amici.sqlite3");
     let done = |n: i64| {
         let c = rusqlite::Connection::open(&db).ok()?;
-        let d: i64 = c.query_row("SELECT count(*) FROM inbound WHERE status = 'done'", [], |r| r.get(0)).ok()?;
-        let u: i64 = c.query_row("SELECT count(*) FROM outbox WHERE status != 'sent'", [], |r| r.get(0)).ok()?;
+        let d: i64 = c
+            .query_row(
+                "SELECT count(*) FROM inbound WHERE status = 'done'",
+                [],
+                |r| r.get(0),
+            )
+            .ok()?;
+        let u: i64 = c
+            .query_row(
+                "SELECT count(*) FROM outbox WHERE status != 'sent'",
+                [],
+                |r| r.get(0),
+            )
+            .ok()?;
         Some(d >= n && u == 0)
     };
     let deadline = Instant::now() + Duration::from_secs(900);
@@ -488,7 +606,8 @@ async fn bench_memory(games: usize, queued: usize, big: usize) {
 }
 
 async fn bench(full: bool) {
-    let phases = std::env::var("AMICI_BENCH_PHASES").unwrap_or_else(|_| "throughput,latency,memory".into());
+    let phases =
+        std::env::var("AMICI_BENCH_PHASES").unwrap_or_else(|_| "throughput,latency,memory".into());
     if phases.contains("latency") {
         bench_latency(if full { 120 } else { 3 }).await;
     }
@@ -508,7 +627,9 @@ async fn bench(full: bool) {
     } else {
         vec![workload_a(10), workload_b(2, 4)]
     };
-    println!("pipeline throughput: amici vs the bare fetch-and-resend loop (TCP_NODELAY), {runs} run(s) each, medians");
+    println!(
+        "pipeline throughput: amici vs the bare fetch-and-resend loop (TCP_NODELAY), {runs} run(s) each, medians"
+    );
     for w in &workloads {
         let messages: usize = w.per_letter.iter().map(Vec::len).sum();
         let mut base = Vec::new();
@@ -522,9 +643,24 @@ async fn bench(full: bool) {
         }
         let (b, a) = (median(base.clone()), median(ours.clone()));
         let rate = |d: Duration| w.letters.len() as f64 / d.as_secs_f64();
-        println!("\n{}: {} letters, {} messages", w.name, w.letters.len(), messages);
-        println!("  bare loop : {:7.2} s  {:7.1} letters/s   (runs: {:?})", b.as_secs_f64(), rate(b), base);
-        println!("  amici     : {:7.2} s  {:7.1} letters/s   (runs: {:?})", a.as_secs_f64(), rate(a), ours);
+        println!(
+            "\n{}: {} letters, {} messages",
+            w.name,
+            w.letters.len(),
+            messages
+        );
+        println!(
+            "  bare loop : {:7.2} s  {:7.1} letters/s   (runs: {:?})",
+            b.as_secs_f64(),
+            rate(b),
+            base
+        );
+        println!(
+            "  amici     : {:7.2} s  {:7.1} letters/s   (runs: {:?})",
+            a.as_secs_f64(),
+            rate(a),
+            ours
+        );
         let ratio = rate(a) / rate(b);
         println!(
             "  amici / bare loop throughput: {ratio:.2}x (target >= 1.0x: {})",

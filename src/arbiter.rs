@@ -372,8 +372,15 @@ pub(crate) fn execute(
                 &at,
             )?;
             tx.await_delivery(new_id, id)?;
-            tx.log_event(&at, Some(id), "arbiter", &format!("RULES.md §3: the bounced move re-sent to {to}"))?;
-            Ok(Ok(format!("{id}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)")))
+            tx.log_event(
+                &at,
+                Some(id),
+                "arbiter",
+                &format!("RULES.md §3: the bounced move re-sent to {to}"),
+            )?;
+            Ok(Ok(format!(
+                "{id}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)"
+            )))
         }
         ArbiterCommand::Extend { tournament, to } => {
             let Some(t) = config.tournament(tournament).filter(|t| in_scope(&t.id)) else {

@@ -99,9 +99,7 @@ pub fn lock(database: &Path) -> Result<std::fs::File> {
                 path.display()
             ))
         }
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(anyhow!("cannot lock {}: {e}", path.display()))
-        }
+        Err(std::fs::TryLockError::Error(e)) => Err(anyhow!("cannot lock {}: {e}", path.display())),
     }
 }
 
@@ -110,7 +108,10 @@ pub fn is_running(database: &Path) -> bool {
     let Ok(file) = std::fs::File::open(lock_path(database)) else {
         return false;
     };
-    matches!(file.try_lock_shared(), Err(std::fs::TryLockError::WouldBlock))
+    matches!(
+        file.try_lock_shared(),
+        Err(std::fs::TryLockError::WouldBlock)
+    )
 }
 
 /// Processes everything stored and not yet processed, on the database thread.
@@ -349,9 +350,15 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
                 // listed but did not deliver is asked for again next time, and nothing after it
                 // is stored before it (so the cursor never passes it).
                 let mut cursor = group.last().copied().unwrap_or(last);
-                let missing = group.iter().find(|u| !fetched.iter().any(|f| f.uid == **u)).copied();
+                let missing = group
+                    .iter()
+                    .find(|u| !fetched.iter().any(|f| f.uid == **u))
+                    .copied();
                 if let Some(missing) = missing {
-                    tracing::warn!(uid = missing, "the server returned no body; asking again later");
+                    tracing::warn!(
+                        uid = missing,
+                        "the server returned no body; asking again later"
+                    );
                     cursor = missing.saturating_sub(1).max(last);
                 }
                 let fetched: Vec<imap::Fetched> =
@@ -419,8 +426,7 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
         // `poll_seconds` is also the IDLE safety net: IDLE is renewed at least that often
         // (and within 25 minutes, under RFC 2177's 29), and the search above runs again.
         let poll = Duration::from_secs(cfg.poll_seconds);
-        session = imap::wait(session, idle, poll.min(Duration::from_secs(25 * 60)), poll)
-        .await?;
+        session = imap::wait(session, idle, poll.min(Duration::from_secs(25 * 60)), poll).await?;
     }
 }
 
@@ -479,7 +485,9 @@ async fn outbox_worker(shared: Arc<Shared>) {
                         tracing::info!(sent = f.sent, retry = f.retry, failed = f.failed, "outbox");
                     }
                     if let Some(why) = f.down {
-                        tracing::warn!("outgoing mail server unavailable, retrying in {circuit:?}: {why}");
+                        tracing::warn!(
+                            "outgoing mail server unavailable, retrying in {circuit:?}: {why}"
+                        );
                         down = true;
                     }
                 }

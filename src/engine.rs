@@ -549,8 +549,10 @@ fn process_one(
     if let Some(trust) = config.auth_trust()
         && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated_at(&msg, &trust)
     {
-        let (forged_today, _) =
-            tx.count_sender(&format!("unauthenticated:{}", from.email), &today.to_string())?;
+        let (forged_today, _) = tx.count_sender(
+            &format!("unauthenticated:{}", from.email),
+            &today.to_string(),
+        )?;
         if forged_today == 1 {
             for arbiter in &arbiters {
                 let body = texts::unauthenticated(
@@ -585,7 +587,8 @@ fn process_one(
         if read.items.is_empty() && read.commands.is_empty() {
             return Ok(format!("ignored: {reason}"));
         }
-        let (told, _) = tx.count_sender(&format!("auto-reply:{}", from.email), &today.to_string())?;
+        let (told, _) =
+            tx.count_sender(&format!("auto-reply:{}", from.email), &today.to_string())?;
         if told == 1 {
             for arbiter in &arbiters {
                 answer.queue(
@@ -593,7 +596,10 @@ fn process_one(
                     arbiter,
                     Kind::Notice,
                     None,
-                    format!("amici: a letter from {} looks like an auto-reply", from.email),
+                    format!(
+                        "amici: a letter from {} looks like an auto-reply",
+                        from.email
+                    ),
                     texts::suspected_auto_reply(
                         config.language_of(arbiter),
                         &from.email,
@@ -603,7 +609,9 @@ fn process_one(
                 )?;
             }
         }
-        return Ok(format!("stored, not applied: {reason} with a move or command"));
+        return Ok(format!(
+            "stored, not applied: {reason} with a move or command"
+        ));
     }
     // The daily limit, counted over authenticated letters of known senders only; the arbiter
     // is told once a day when a player reaches it.
@@ -1120,7 +1128,10 @@ fn bounce(
             || config.is_arbiter(&from.email)
             || !config.captained_by(&from.email).is_empty())
     {
-        return Ok(format!("ignored: a bounce from a participant ({})", from.email));
+        return Ok(format!(
+            "ignored: a bounce from a participant ({})",
+            from.email
+        ));
     }
     let by_verp = match b.verp_id(&config.bot.address) {
         Some(id) => tx.outbox_by_id(id)?,
@@ -1145,23 +1156,34 @@ fn bounce(
     }
     let row = match (by_verp, by_id) {
         (Some(v), Some(i)) if v.id != i.id => {
-            return Ok("ignored: a bounce whose return path and returned Message-ID disagree".into());
+            return Ok(
+                "ignored: a bounce whose return path and returned Message-ID disagree".into(),
+            );
         }
         (Some(r), _) | (None, Some(r)) => r,
         (None, None) => return Ok("ignored: a bounce of no message of ours".into()),
     };
     if tx.outbox_status(row.id)?.as_deref() != Some("sent") {
-        return Ok(format!("ignored: a bounce of {}, which was not sent", row.message_id));
+        return Ok(format!(
+            "ignored: a bounce of {}, which was not sent",
+            row.message_id
+        ));
     }
     let named = b
         .final_recipients
         .iter()
         .any(|r| r.address.eq_ignore_ascii_case(&row.recipient));
     if !named && !(b.final_recipients.is_empty() && b.original_message_id.is_some()) {
-        return Ok(format!("ignored: a bounce that does not name {}", row.recipient));
+        return Ok(format!(
+            "ignored: a bounce that does not name {}",
+            row.recipient
+        ));
     }
     if !b.permanent {
-        return Ok(format!("bounce: delivery of {} delayed, not failed", row.message_id));
+        return Ok(format!(
+            "bounce: delivery of {} delayed, not failed",
+            row.message_id
+        ));
     }
     let why = b
         .final_recipients
@@ -1184,7 +1206,10 @@ pub fn delivery_failed(
     now: DateTime<FixedOffset>,
 ) -> Result<String> {
     if !tx.mark_failed_once(row.id, why)? {
-        return Ok(format!("bounce: {} already recorded as failed", row.message_id));
+        return Ok(format!(
+            "bounce: {} already recorded as failed",
+            row.message_id
+        ));
     }
     let today = local_day(config, now);
     let mut answer = Answer::unprompted(config, format!("failed:{}", row.message_id), now);
@@ -1212,7 +1237,8 @@ pub fn delivery_failed(
             .to_move()
             .is_some_and(|c| g.address(c).eq_ignore_ascii_case(&row.recipient))
             && latest.as_deref() == Some(row.message_id.as_str());
-        let suspended = match is_last.then(|| crate::rules::bounce::forward_bounced(&g, ply, today)) {
+        let suspended = match is_last.then(|| crate::rules::bounce::forward_bounced(&g, ply, today))
+        {
             Some(Ok(next)) => {
                 tx.update_game(&next)?;
                 tx.await_delivery(row.id, &g.id)?;
@@ -1243,7 +1269,10 @@ pub fn delivery_failed(
                 texts::forward_bounced(lang, &g.id, &row.recipient, &mv, why, suspended),
             )?;
         }
-        return Ok(format!("bounce: forwarded move of {} to {} failed", g.id, row.recipient));
+        return Ok(format!(
+            "bounce: forwarded move of {} to {} failed",
+            g.id, row.recipient
+        ));
     }
     if row.kind != Kind::Notice.as_str()
         && let Some(to) = arbiter
@@ -1287,10 +1316,16 @@ pub fn record_sends(
                 continue;
             };
             if let Some(g) = tx.game(&game)?
-                && let Some(next) = crate::rules::bounce::delivered_again(&g, local_day(config, now))
+                && let Some(next) =
+                    crate::rules::bounce::delivered_again(&g, local_day(config, now))
             {
                 tx.update_game(&next)?;
-                tx.log_event(&now.to_rfc3339(), Some(&game), "delivered", "RULES.md §3: the move was delivered again; the game goes on")?;
+                tx.log_event(
+                    &now.to_rfc3339(),
+                    Some(&game),
+                    "delivered",
+                    "RULES.md §3: the move was delivered again; the game goes on",
+                )?;
             }
         }
         Ok::<_, EngineError>(())
@@ -1506,12 +1541,16 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         }
         let out = outbox(&store);
         assert_eq!(
-            out.iter().filter(|(to, _)| to == "petar@example.test").count(),
+            out.iter()
+                .filter(|(to, _)| to == "petar@example.test")
+                .count(),
             5,
             "five answered, the rest stored and ignored"
         );
         assert_eq!(
-            out.iter().filter(|(to, k)| to == "arbiter@example.test" && k == "notice").count(),
+            out.iter()
+                .filter(|(to, k)| to == "arbiter@example.test" && k == "notice")
+                .count(),
             1,
             "the arbiter is told once that the limit was reached"
         );
@@ -1580,20 +1619,36 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             format!("From: ivan@example.test\r\nTo: bot@example.test\r\nSubject: Automatic reply: T/1\r\nMessage-ID: <{id}>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n").into_bytes()
         };
         // Outlook's subject without any header: a quoted move in the body must not move.
-        ingest(&mut store, &config, &vacation("v1@x", "I am away until Monday.\r\n1. e2-e4"));
+        ingest(
+            &mut store,
+            &config,
+            &vacation("v1@x", "I am away until Monday.\r\n1. e2-e4"),
+        );
         ingest(&mut store, &config, &vacation("v2@x", "1. e2-e4"));
-        ingest(&mut store, &config, &vacation("v3@x", "I am away until Monday."));
-        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty(), "never applied");
+        ingest(
+            &mut store,
+            &config,
+            &vacation("v3@x", "I am away until Monday."),
+        );
+        assert!(
+            store.game("T/1").unwrap().unwrap().moves.is_empty(),
+            "never applied"
+        );
         assert_eq!(
             outbox(&store),
             [("arbiter@example.test".into(), "notice".into())],
             "never answered; the arbiter told once"
         );
-        assert_eq!(store.inbound_counts().unwrap(), (0, 3), "all stored and done");
+        assert_eq!(
+            store.inbound_counts().unwrap(),
+            (0, 3),
+            "all stored and done"
+        );
     }
 
     #[test]
-    fn forged_authentication_results_in_each_measured_form_have_no_effect_and_the_arbiter_is_told() {
+    fn forged_authentication_results_in_each_measured_form_have_no_effect_and_the_arbiter_is_told()
+    {
         let ours = "Received: from mail.sender.test by mx.example.test; Mon, 12 Jan 2026 10:00:00 +0200\r\n";
         let pass = "Authentication-Results: mx.example.test; dkim=pass header.d=example.test\r\n";
         let fail = "Authentication-Results: mx.example.test; dkim=fail header.d=example.test\r\n";
@@ -1601,14 +1656,23 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             // the only such header, at the top of what the sender wrote (below our Received)
             format!("{ours}{pass}"),
             // below a Received: line of another hop
-            format!("{ours}Received: from relay.sender.test; Mon, 12 Jan 2026 09:59:00 +0200\r\n{pass}"),
+            format!(
+                "{ours}Received: from relay.sender.test; Mon, 12 Jan 2026 09:59:00 +0200\r\n{pass}"
+            ),
             // a forged pass directly under our genuine fail
             format!("{fail}{ours}{pass}"),
         ];
         for (i, headers) in forms.iter().enumerate() {
             let (mut store, config) = setup("trust_authentication_results = \"mx.example.test\"");
-            ingest(&mut store, &config, &letter("ivan@example.test", &format!("f{i}@x"), headers, "1. e2-e4"));
-            assert!(store.game("T/1").unwrap().unwrap().moves.is_empty(), "form {i} moved a piece");
+            ingest(
+                &mut store,
+                &config,
+                &letter("ivan@example.test", &format!("f{i}@x"), headers, "1. e2-e4"),
+            );
+            assert!(
+                store.game("T/1").unwrap().unwrap().moves.is_empty(),
+                "form {i} moved a piece"
+            );
             assert_eq!(
                 outbox(&store),
                 [("arbiter@example.test".into(), "notice".into())],
@@ -1617,7 +1681,16 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         }
         // Our host's genuine pass, at the top above our Received line, is accepted.
         let (mut store, config) = setup("trust_authentication_results = \"mx.example.test\"");
-        ingest(&mut store, &config, &letter("ivan@example.test", "g@x", &format!("{pass}{ours}"), "1. e2-e4"));
+        ingest(
+            &mut store,
+            &config,
+            &letter(
+                "ivan@example.test",
+                "g@x",
+                &format!("{pass}{ours}"),
+                "1. e2-e4",
+            ),
+        );
         assert_eq!(store.game("T/1").unwrap().unwrap().moves.len(), 1);
     }
 
@@ -1826,7 +1899,11 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         );
         // Tried again once the others were done, until set aside after max_attempts (3).
         assert_eq!((p.done, p.failed, p.set_aside), (1, 3, 1));
-        assert_eq!(store.inbound_counts().unwrap(), (0, 1), "nothing left pending");
+        assert_eq!(
+            store.inbound_counts().unwrap(),
+            (0, 1),
+            "nothing left pending"
+        );
         assert_eq!(process_pending(&mut store, &config, at()).unwrap(), 0);
     }
 
@@ -1838,22 +1915,36 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         unsafe { std::env::set_var("AMICI_TEST_PANIC_MARK", "PANIC-ME-7f3a") };
         let bad = letter("ivan@example.test", "bad@x", "", "1. e2-e4 PANIC-ME-7f3a");
         store_raw(&mut store, &config, &bad, at(), "ingest", None).unwrap();
-        ingest(&mut store, &config, &letter("petar@example.test", "ok@x", "", "hello"));
+        ingest(
+            &mut store,
+            &config,
+            &letter("petar@example.test", "ok@x", "", "hello"),
+        );
         for _ in 0..3 {
             process_pending(&mut store, &config, at()).unwrap();
         }
         unsafe { std::env::remove_var("AMICI_TEST_PANIC_MARK") };
-        assert!(store.game("T/1").unwrap().unwrap().moves.is_empty(), "nothing of it applied");
+        assert!(
+            store.game("T/1").unwrap().unwrap().moves.is_empty(),
+            "nothing of it applied"
+        );
         assert_eq!(store.inbound_counts().unwrap(), (0, 1));
         let out = outbox(&store);
-        assert!(out.contains(&("petar@example.test".into(), "no-move".into())), "{out:?}");
+        assert!(
+            out.contains(&("petar@example.test".into(), "no-move".into())),
+            "{out:?}"
+        );
         assert_eq!(
-            out.iter().filter(|(to, k)| to == "ivan@example.test" && k == "error").count(),
+            out.iter()
+                .filter(|(to, k)| to == "ivan@example.test" && k == "error")
+                .count(),
             1,
             "its sender is told once: {out:?}"
         );
         assert_eq!(
-            out.iter().filter(|(to, _)| to == "admin@example.test").count(),
+            out.iter()
+                .filter(|(to, _)| to == "admin@example.test")
+                .count(),
             1,
             "the admin once: {out:?}"
         );

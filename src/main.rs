@@ -313,7 +313,9 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 let arrived = if clock::is_overridden() {
                     now
                 } else {
-                    amici::mail::headers::envelope(raw).received_at.unwrap_or(now)
+                    amici::mail::headers::envelope(raw)
+                        .received_at
+                        .unwrap_or(now)
                 };
                 engine::store_raw(&mut store, &config, raw, arrived, "ingest", None)?;
             }

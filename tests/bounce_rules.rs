@@ -39,7 +39,11 @@ fn rules_s3_a_bounced_forward_stops_both_clocks_until_it_is_delivered_again() {
     let b = forward_bounced(&g, 1, day("2026-01-13")).unwrap();
     assert!(waiting_for_delivery(&b));
     assert_eq!(black(&b, "2026-01-18"), 0, "13th–18th suspended: N = 0");
-    assert_eq!(white(&b, "2026-01-18"), white_before, "White's total unchanged");
+    assert_eq!(
+        white(&b, "2026-01-18"),
+        white_before,
+        "White's total unchanged"
+    );
     // Delivered again on the 20th: Black's time runs from that delivery (§3: the receipt day
     // does not count, the first day after it is free). On the 25th: N = 5 → 4 days.
     let d = delivered_again(&b, day("2026-01-20")).unwrap();
@@ -49,7 +53,13 @@ fn rules_s3_a_bounced_forward_stops_both_clocks_until_it_is_delivered_again() {
     let answered = handle_letter(&d, Color::Black, "1. e2-e4 e7-e5", day("2026-01-25"))
         .record
         .expect("legal");
-    assert_eq!(answered.clocks(day("2026-01-25")).side(Color::Black).total_days, 4);
+    assert_eq!(
+        answered
+            .clocks(day("2026-01-25"))
+            .side(Color::Black)
+            .total_days,
+        4
+    );
 }
 
 #[test]
@@ -64,8 +74,14 @@ fn rules_s3_a_bounce_of_an_old_move_or_in_a_finished_game_changes_nothing() {
         "Black answered: White's move had reached him after all"
     );
     let b = forward_bounced(&g, 1, day("2026-01-13")).unwrap();
-    assert_eq!(forward_bounced(&b, 1, day("2026-01-14")), Err(BounceError::AlreadyWaiting));
-    assert!(delivered_again(&g, day("2026-01-14")).is_none(), "nothing waited");
+    assert_eq!(
+        forward_bounced(&b, 1, day("2026-01-14")),
+        Err(BounceError::AlreadyWaiting)
+    );
+    assert!(
+        delivered_again(&g, day("2026-01-14")).is_none(),
+        "nothing waited"
+    );
 }
 
 #[test]

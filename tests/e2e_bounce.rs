@@ -22,7 +22,9 @@ async fn send_null_sender(stack: &MailStack, to: &str, raw: &[u8]) {
     use lettre::address::Envelope;
     use lettre::transport::smtp::client::AsyncSmtpConnection;
     use lettre::transport::smtp::extension::ClientId;
-    let tcp = tokio::net::TcpStream::connect(("127.0.0.1", stack.smtp_port)).await.unwrap();
+    let tcp = tokio::net::TcpStream::connect(("127.0.0.1", stack.smtp_port))
+        .await
+        .unwrap();
     tcp.set_nodelay(true).unwrap();
     let mut c = AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &ClientId::default())
         .await
@@ -87,7 +89,10 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
         )
         .await;
     let forwarded = stack.wait_for("b0", 1, Duration::from_secs(30)).await;
-    assert_eq!(header(&forwarded[0], "X-Amici-Kind").as_deref(), Some("move"));
+    assert_eq!(
+        header(&forwarded[0], "X-Amici-Kind").as_deref(),
+        Some("move")
+    );
     let (row, mid): (i64, String) = db(&amici)
         .query_row(
             "SELECT id, message_id FROM outbox WHERE recipient = 'b0@example.test' AND kind = 'move'",
@@ -96,23 +101,38 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
         )
         .unwrap();
     assert_eq!(
-        header(&forwarded[0], "Message-ID").unwrap().trim_matches(|c| c == '<' || c == '>'),
+        header(&forwarded[0], "Message-ID")
+            .unwrap()
+            .trim_matches(|c| c == '<' || c == '>'),
         mid
     );
     let verp = format!("bot+{row}@example.test");
     let status_of = |amici: &AmiciProcess| -> String {
         db(amici)
-            .query_row("SELECT status FROM outbox WHERE id = ?1", [row], |r| r.get(0))
+            .query_row("SELECT status FROM outbox WHERE id = ?1", [row], |r| {
+                r.get(0)
+            })
             .unwrap()
     };
     // Forgeries first: the receiving player (whose clock would stop) writes a bounce himself —
     // from his own address, and then with a null sender but to a To: he wrote, not the
     // address the server delivered to. Neither has any effect.
-    stack.send("b0", &verp, &dsn("forged-1", &verp, &forwarded[0])).await;
-    send_null_sender(&stack, "bot@example.test", &dsn("forged-2", &verp, &forwarded[0])).await;
+    stack
+        .send("b0", &verp, &dsn("forged-1", &verp, &forwarded[0]))
+        .await;
+    send_null_sender(
+        &stack,
+        "bot@example.test",
+        &dsn("forged-2", &verp, &forwarded[0]),
+    )
+    .await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     let done: i64 = db(&amici)
-        .query_row("SELECT count(*) FROM inbound WHERE status = 'done'", [], |r| r.get(0))
+        .query_row(
+            "SELECT count(*) FROM inbound WHERE status = 'done'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     assert!(done >= 3, "both forgeries were read");
     assert_eq!(status_of(&amici), "sent", "a forged bounce changes nothing");
@@ -125,9 +145,14 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
     });
     assert_eq!(status, "failed");
     let record: String = db(&amici)
-        .query_row("SELECT record FROM games WHERE id = 'D/1'", [], |r| r.get(0))
+        .query_row("SELECT record FROM games WHERE id = 'D/1'", [], |r| {
+            r.get(0)
+        })
         .unwrap();
-    assert!(record.contains("9999-12-31"), "the game is suspended until delivery: {record}");
+    assert!(
+        record.contains("9999-12-31"),
+        "the game is suspended until delivery: {record}"
+    );
     // The arbiter and the player who moved are told, with the game and the move.
     let arbiter = stack.wait_for("arbiter", 1, Duration::from_secs(30)).await;
     let notice = text(arbiter.last().unwrap());
@@ -141,7 +166,11 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
     let again = dsn("dsn-2", &verp, &forwarded[0]);
     send_null_sender(&stack, &verp, &again).await;
     tokio::time::sleep(Duration::from_secs(3)).await;
-    assert_eq!(stack.fetch_all("arbiter").await.len(), arbiter.len(), "told once");
+    assert_eq!(
+        stack.fetch_all("arbiter").await.len(),
+        arbiter.len(),
+        "told once"
+    );
     // The arbiter has the mailbox fixed and sends the move again; its delivery ends the
     // suspension.
     stack
@@ -155,7 +184,9 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
     assert_eq!(header(&again[1], "X-Amici-Kind").as_deref(), Some("move"));
     wait("the suspension to end", || {
         let record: String = db(&amici)
-            .query_row("SELECT record FROM games WHERE id = 'D/1'", [], |r| r.get(0))
+            .query_row("SELECT record FROM games WHERE id = 'D/1'", [], |r| {
+                r.get(0)
+            })
             .unwrap();
         (!record.contains("9999-12-31")).then_some(())
     });

@@ -177,14 +177,20 @@ async fn check(stack: &MailStack, amici: &AmiciProcess, games: usize, moves: &[&
                 }
                 Some("move") => {
                     let game = header(&raw, "X-Amici-Game").unwrap_or_default();
-                    forwarded.entry((p.to_string(), game)).or_default().insert(id);
+                    forwarded
+                        .entry((p.to_string(), game))
+                        .or_default()
+                        .insert(id);
                 }
                 other => panic!("unexpected message kind {other:?} to {p}"),
             }
         }
     }
     for (i, (w, b)) in pairs.iter().enumerate() {
-        for (letter, who) in [(format!("w{i}@example.test"), w), (format!("b{i}@example.test"), b)] {
+        for (letter, who) in [
+            (format!("w{i}@example.test"), w),
+            (format!("b{i}@example.test"), b),
+        ] {
             assert_eq!(
                 acks.get(&letter).map(BTreeSet::len),
                 Some(1),
@@ -194,7 +200,9 @@ async fn check(stack: &MailStack, amici: &AmiciProcess, games: usize, moves: &[&
         let game = format!("C/{}", i + 1);
         for opponent in [b, w] {
             assert_eq!(
-                forwarded.get(&(opponent.clone(), game.clone())).map(BTreeSet::len),
+                forwarded
+                    .get(&(opponent.clone(), game.clone()))
+                    .map(BTreeSet::len),
                 Some(1),
                 "game {game}: exactly one forwarded move to {opponent}"
             );
@@ -245,7 +253,8 @@ async fn sigkill_at_random_moments_loses_nothing_and_applies_nothing_twice() {
         amici.kill();
         let (rows, pending, _) = database(&amici);
         let unsent = rows.iter().filter(|r| r.3 != "sent").count();
-        if (log.contains("IMAP connected") || log.contains("outbox")) && (pending > 0 || unsent > 0) {
+        if (log.contains("IMAP connected") || log.contains("outbox")) && (pending > 0 || unsent > 0)
+        {
             mid_work += 1;
         }
         amici.restart(); // start again on the same database
@@ -254,7 +263,10 @@ async fn sigkill_at_random_moments_loses_nothing_and_applies_nothing_twice() {
     settle(&amici, 200, Duration::from_secs(240));
     check(&stack, &amici, games, &["e4", "e5"]).await;
     eprintln!("{kills} kills, {mid_work} of them mid-work");
-    assert!(mid_work >= 5, "too few kills landed mid-work ({mid_work}) to prove anything");
+    assert!(
+        mid_work >= 5,
+        "too few kills landed mid-work ({mid_work}) to prove anything"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

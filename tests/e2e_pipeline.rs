@@ -71,10 +71,18 @@ fn db(amici: &AmiciProcess) -> rusqlite::Connection {
 fn backlog(amici: &AmiciProcess) -> (i64, i64) {
     let c = db(amici);
     let open: i64 = c
-        .query_row("SELECT count(*) FROM inbound WHERE status IN ('pending', 'processing')", [], |r| r.get(0))
+        .query_row(
+            "SELECT count(*) FROM inbound WHERE status IN ('pending', 'processing')",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     let unsent: i64 = c
-        .query_row("SELECT count(*) FROM outbox WHERE status != 'sent'", [], |r| r.get(0))
+        .query_row(
+            "SELECT count(*) FROM outbox WHERE status != 'sent'",
+            [],
+            |r| r.get(0),
+        )
         .unwrap();
     (open, unsent)
 }
@@ -84,7 +92,11 @@ fn settle(amici: &AmiciProcess, letters: i64, deadline: Duration) {
     loop {
         let c = db(amici);
         let done: i64 = c
-            .query_row("SELECT count(*) FROM inbound WHERE status = 'done'", [], |r| r.get(0))
+            .query_row(
+                "SELECT count(*) FROM inbound WHERE status = 'done'",
+                [],
+                |r| r.get(0),
+            )
             .unwrap();
         let (open, unsent) = backlog(amici);
         if done >= letters && open == 0 && unsent == 0 {
@@ -101,11 +113,19 @@ fn settle(amici: &AmiciProcess, letters: i64, deadline: Duration) {
 
 fn status(amici: &AmiciProcess) -> serde_json::Value {
     let out = amici.command(&["status", "--format", "json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn ingest(stack: &MailStack, amici: &AmiciProcess, files: &[std::path::PathBuf]) -> std::process::Child {
+fn ingest(
+    stack: &MailStack,
+    amici: &AmiciProcess,
+    files: &[std::path::PathBuf],
+) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_amici"))
         .arg("--config")
         .arg(amici.config_path())
@@ -142,12 +162,18 @@ async fn two_ingests_and_a_run_on_one_database_apply_every_letter_exactly_once()
     for g in 0..GAMES {
         for i in 0..100 {
             let (from, body) = if i % 25 == 24 {
-                ("arbiter".to_string(), format!("penalty P/{} white +1 test {i}", g + 1))
+                (
+                    "arbiter".to_string(),
+                    format!("penalty P/{} white +1 test {i}", g + 1),
+                )
             } else {
                 (format!("w{g}"), "1. e2-e5".to_string())
             };
             let id = format!("g{g}-{i}");
-            letters.push((from.clone(), letter(&from, &format!("P/{}", g + 1), &id, &body)));
+            letters.push((
+                from.clone(),
+                letter(&from, &format!("P/{}", g + 1), &id, &body),
+            ));
         }
     }
     let mut files = Vec::new();
@@ -196,9 +222,15 @@ async fn two_ingests_and_a_run_on_one_database_apply_every_letter_exactly_once()
             .iter()
             .filter(|m| header(m, "X-Amici-Kind").as_deref() == Some("error"))
             .count();
-        assert_eq!(errors, 96, "{user}: exactly one answer per impossible move, none twice");
+        assert_eq!(
+            errors, 96,
+            "{user}: exactly one answer per impossible move, none twice"
+        );
         let mut answered: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for m in mail.iter().filter(|m| header(m, "X-Amici-Kind").as_deref() == Some("error")) {
+        for m in mail
+            .iter()
+            .filter(|m| header(m, "X-Amici-Kind").as_deref() == Some("error"))
+        {
             let to = header(m, "In-Reply-To").unwrap_or_default();
             let id = header(m, "Message-ID").unwrap_or_default();
             answered.entry(to).or_default().insert(id);
@@ -257,17 +289,19 @@ async fn two_first_starts_on_a_fresh_database_one_runs_the_other_refuses_cleanly
     assert!(err.contains("already running"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     let status = spawn(&["status"]).wait_with_output().unwrap();
-    assert!(status.status.success(), "the database is sound after the race");
+    assert!(
+        status.status.success(),
+        "the database is sound after the race"
+    );
 
     // Two first `ingest`s on another fresh file both succeed, each letter applied once.
     let dir2 = tempfile::tempdir().unwrap();
     let cfg2 = dir2.path().join("amici.toml");
     std::fs::write(
         &cfg2,
-        config(&stack).replace("[imap]", "[imap_unused]").replace(
-            "[smtp]",
-            "[outbox]\ndir = \"out\"\n[smtp_unused]",
-        ),
+        config(&stack)
+            .replace("[imap]", "[imap_unused]")
+            .replace("[smtp]", "[outbox]\ndir = \"out\"\n[smtp_unused]"),
     )
     .unwrap();
     let text = std::fs::read_to_string(&cfg2).unwrap();
@@ -295,7 +329,11 @@ async fn two_first_starts_on_a_fresh_database_one_runs_the_other_refuses_cleanly
     let (x, y) = (mk(), mk());
     for c in [x, y] {
         let out = c.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let out = Command::new(env!("CARGO_BIN_EXE_amici"))
         .arg("--config")
@@ -322,27 +360,53 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
         "[[tournament]]\nid = \"Q\"\nstart = {}\nend = 2028-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\nplayers = [ {{ name = \"W\", email = \"w0@example.test\" }}, {{ name = \"B\", email = \"b0@example.test\" }} ]\ngames = [ {games} ]\n",
         support::today()
     );
-    let mut amici = AmiciProcess::start_with_config(&stack, &AmiciProcess::config_toml(&stack, &t), &[]);
+    let mut amici =
+        AmiciProcess::start_with_config(&stack, &AmiciProcess::config_toml(&stack, &t), &[]);
     amici.wait_for_log("IMAP connected", Duration::from_secs(30));
     stack.stop_smtp();
     // Ten letters queued while the server is away (through `ingest`: the player's own SMTP is
     // down too); each is answered with an ack to W0 and a forwarded move to B0.
     let dir = tempfile::tempdir().unwrap();
-    let moves = ["e2-e4", "d2-d4", "c2-c4", "g1-f3", "b1-c3", "e2-e3", "d2-d3", "g2-g3", "b2-b3", "f2-f4"];
+    let moves = [
+        "e2-e4", "d2-d4", "c2-c4", "g1-f3", "b1-c3", "e2-e3", "d2-d3", "g2-g3", "b2-b3", "f2-f4",
+    ];
     for (i, m) in moves.iter().enumerate() {
         let p = dir.path().join(format!("{i}.eml"));
-        std::fs::write(&p, letter("w0", &format!("Q/{}", i + 1), &format!("q{i}"), &format!("1. {m}"))).unwrap();
+        std::fs::write(
+            &p,
+            letter(
+                "w0",
+                &format!("Q/{}", i + 1),
+                &format!("q{i}"),
+                &format!("1. {m}"),
+            ),
+        )
+        .unwrap();
         let out = ingest(&stack, &amici, &[p]).wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     // Let the circuit back off to its longest wait.
     tokio::time::sleep(Duration::from_secs(8)).await;
-    assert_eq!(backlog(&amici).1, 20, "all twenty messages wait in the queue");
+    assert_eq!(
+        backlog(&amici).1,
+        20,
+        "all twenty messages wait in the queue"
+    );
     stack.start_smtp();
     let back = Instant::now();
     let deadline = Duration::from_secs(5);
     let b0 = stack.wait_for("b0", 10, deadline).await;
-    let w0 = stack.wait_for("w0", 10, deadline.saturating_sub(back.elapsed()) + Duration::from_millis(1)).await;
+    let w0 = stack
+        .wait_for(
+            "w0",
+            10,
+            deadline.saturating_sub(back.elapsed()) + Duration::from_millis(1),
+        )
+        .await;
     let took = back.elapsed();
     assert!(took <= deadline, "took {took:?}");
     eprintln!("after the outage every recipient had his mail {took:?} after the server returned");
@@ -354,8 +418,10 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
             .map(|m| {
                 let mid = header(m, "Message-ID").unwrap();
                 let mid = mid.trim_matches(|c| c == '<' || c == '>');
-                c.query_row("SELECT id FROM outbox WHERE message_id = ?1", [mid], |r| r.get(0))
-                    .unwrap()
+                c.query_row("SELECT id FROM outbox WHERE message_id = ?1", [mid], |r| {
+                    r.get(0)
+                })
+                .unwrap()
             })
             .collect();
         let mut sorted = ids.clone();
@@ -363,7 +429,10 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
         assert_eq!(ids, sorted, "{user} got his messages out of queue order");
     }
     // And the forwarded moves themselves arrive in the order they were played.
-    let games: Vec<String> = b0.iter().map(|m| header(m, "X-Amici-Game").unwrap()).collect();
+    let games: Vec<String> = b0
+        .iter()
+        .map(|m| header(m, "X-Amici-Game").unwrap())
+        .collect();
     let expected: Vec<String> = (1..=10).map(|i| format!("Q/{i}")).collect();
     assert_eq!(games, expected);
 }
@@ -390,14 +459,25 @@ async fn a_mailbox_recreated_while_running_reads_new_letters_and_never_reapplies
     stack.recreate_inbox("bot");
     stack.send("w0", "bot", &old[0]).await;
     stack.send("w0", "bot", &old[1]).await;
-    stack.send("w0", "bot", &letter("w0", "P/1", "new0", "1. e2-e4")).await;
-    stack.send("b0", "bot", &letter("b0", "P/1", "new1", "1. e4 e7-e5")).await;
+    stack
+        .send("w0", "bot", &letter("w0", "P/1", "new0", "1. e2-e4"))
+        .await;
+    stack
+        .send("b0", "bot", &letter("b0", "P/1", "new1", "1. e4 e7-e5"))
+        .await;
     amici.wait_for_log("UIDVALIDITY changed", Duration::from_secs(90));
     settle(&amici, 8, Duration::from_secs(60));
     let st = status(&amici);
     let g = &st["games"][0];
-    assert_eq!(g["moves"], serde_json::json!(["e4", "e5"]), "the new letters are read");
-    assert_eq!(g["clock"]["white"]["penalty_days"], 30, "old letters never applied again");
+    assert_eq!(
+        g["moves"],
+        serde_json::json!(["e4", "e5"]),
+        "the new letters are read"
+    );
+    assert_eq!(
+        g["clock"]["white"]["penalty_days"], 30,
+        "old letters never applied again"
+    );
     assert!(stack.unseen("bot").await.is_empty());
 }
 
@@ -413,8 +493,16 @@ async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tr
         &[("AMICI_TEST_PANIC_MARK", mark)],
     );
     amici.wait_for_log("IMAP connected", Duration::from_secs(30));
-    stack.send("w0", "bot", &letter("w0", "P/1", "poison", &format!("1. e2-e4 {mark}"))).await;
-    stack.send("w1", "bot", &letter("w1", "P/2", "fine", "1. d2-d4")).await;
+    stack
+        .send(
+            "w0",
+            "bot",
+            &letter("w0", "P/1", "poison", &format!("1. e2-e4 {mark}")),
+        )
+        .await;
+    stack
+        .send("w1", "bot", &letter("w1", "P/2", "fine", "1. d2-d4"))
+        .await;
     settle(&amici, 1, Duration::from_secs(30));
     let c = db(&amici);
     let (status, attempts): (String, i64) = c
@@ -424,7 +512,11 @@ async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tr
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .unwrap();
-    assert_eq!((status.as_str(), attempts), ("failed", 3), "set aside after 3 tries");
+    assert_eq!(
+        (status.as_str(), attempts),
+        ("failed", 3),
+        "set aside after 3 tries"
+    );
     assert!(amici.exited().is_none(), "the daemon goes on");
     // The other letter was applied; the poisoned one's sender is told it could not be read.
     let st = status_json(&amici);
@@ -433,10 +525,15 @@ async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tr
     let w0 = stack.wait_for("w0", 1, Duration::from_secs(30)).await;
     assert_eq!(header(&w0[0], "X-Amici-Kind").as_deref(), Some("error"));
     // And the daemon still reads and answers the next letter.
-    stack.send("w0", "bot", &letter("w0", "P/1", "again", "1. e2-e4")).await;
+    stack
+        .send("w0", "bot", &letter("w0", "P/1", "again", "1. e2-e4"))
+        .await;
     let b0 = stack.wait_for("b0", 1, Duration::from_secs(30)).await;
     assert_eq!(header(&b0[0], "X-Amici-Kind").as_deref(), Some("move"));
-    assert!(stack.unseen("bot").await.is_empty(), "the poisoned letter is marked too");
+    assert!(
+        stack.unseen("bot").await.is_empty(),
+        "the poisoned letter is marked too"
+    );
 }
 
 fn status_json(amici: &AmiciProcess) -> serde_json::Value {

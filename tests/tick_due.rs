@@ -33,7 +33,11 @@ fn game(i: usize) -> GameRecord {
     let mut day = start - Duration::days(1);
     let mut pos = shakmaty::Chess::default();
     for (k, uci) in MOVES[..plies].iter().enumerate() {
-        let mv = uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+        let mv = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
         let received = day;
         // Some games slow: long thinking makes oversteps (and claims with evidence) fall due.
         day += Duration::days(((i * 31 + k * 17) % (2 + i % 9)) as i64 + 1);
@@ -61,13 +65,24 @@ fn sends_anything_agrees_with_the_full_tick_on_every_day() {
             let day = first + Duration::days(d);
             let full = handle_tick(&g, day);
             let expected = !full.effects.is_empty();
-            assert_eq!(sends_anything(&g.clock_game(), day), expected, "game {i}, day {day}");
+            assert_eq!(
+                sends_anything(&g.clock_game(), day),
+                expected,
+                "game {i}, day {day}"
+            );
             busy_days += usize::from(expected);
-            claims += usize::from(full.effects.iter().any(|e| e.kind == amici::rules::model::Kind::OverstepClaim));
+            claims += usize::from(
+                full.effects
+                    .iter()
+                    .any(|e| e.kind == amici::rules::model::Kind::OverstepClaim),
+            );
         }
     }
     // The sample covers quiet days, notices and overstep claims.
-    assert!(busy_days > 1000 && claims > 100, "busy {busy_days}, claims {claims}");
+    assert!(
+        busy_days > 1000 && claims > 100,
+        "busy {busy_days}, claims {claims}"
+    );
 }
 
 #[test]

@@ -22,7 +22,9 @@ use std::time::Duration;
 use chrono::{DateTime, FixedOffset};
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, Mechanism};
-use lettre::transport::smtp::client::{AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters};
+use lettre::transport::smtp::client::{
+    AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters,
+};
 use lettre::transport::smtp::extension::ClientId;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
@@ -84,13 +86,21 @@ pub enum TransportError {
 struct TlsSocket(tokio_rustls::client::TlsStream<TcpStream>);
 
 impl AsyncRead for TlsSocket {
-    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.get_mut().0).poll_read(cx, buf)
     }
 }
 
 impl AsyncWrite for TlsSocket {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
         Pin::new(&mut self.get_mut().0).poll_write(cx, buf)
     }
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
@@ -123,13 +133,16 @@ impl SmtpServer {
         .await
         .map_err(|_| down("connecting to", &"timed out"))?
         .map_err(|e| down("connecting to", &e))?;
-        tcp.set_nodelay(true).map_err(|e| down("TCP_NODELAY on", &e))?;
+        tcp.set_nodelay(true)
+            .map_err(|e| down("TCP_NODELAY on", &e))?;
         let hello = ClientId::default();
         let open = async {
             let mut conn = match (&self.cfg.security, &self.rustls) {
                 (Security::Tls, Some(rustls)) => {
-                    let name = tokio_rustls::rustls::pki_types::ServerName::try_from(self.cfg.host.clone())
-                        .map_err(|e| down("TLS name", &e))?;
+                    let name = tokio_rustls::rustls::pki_types::ServerName::try_from(
+                        self.cfg.host.clone(),
+                    )
+                    .map_err(|e| down("TLS name", &e))?;
                     let tls = tokio_rustls::TlsConnector::from(rustls.clone())
                         .connect(name, tcp)
                         .await
@@ -210,9 +223,10 @@ fn envelope(from: &str, to: &str) -> Result<Envelope, SendError> {
             from.parse()
                 .map_err(|e| SendError::Permanent(format!("bad sender: {e}")))?,
         ),
-        vec![to
-            .parse()
-            .map_err(|e| SendError::Permanent(format!("bad recipient {to}: {e}")))?],
+        vec![
+            to.parse()
+                .map_err(|e| SendError::Permanent(format!("bad recipient {to}: {e}")))?,
+        ],
     )
     .map_err(|e| SendError::Permanent(e.to_string()))
 }
@@ -416,43 +430,49 @@ pub async fn flush(
         // most the messages of one commit, not of the whole batch.
         let (results_tx, mut results_rx) =
             tokio::sync::mpsc::unbounded_channel::<(OutboxRow, Result<(), Option<SendError>>)>();
-        let sends = lanes.into_iter().enumerate().map(|(slot, lane)| {
-            let from = from.clone();
-            let results = results_tx.clone();
-            async move {
-                // A recipient held back in this lane (a refusal): his later rows wait, in order.
-                let mut held: Vec<String> = Vec::new();
-                let mut down = None;
-                for row in lane {
-                    if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient)) {
-                        let _ = results.send((row, Err(None)));
-                        continue;
+        let sends = lanes
+            .into_iter()
+            .enumerate()
+            .map(|(slot, lane)| {
+                let from = from.clone();
+                let results = results_tx.clone();
+                async move {
+                    // A recipient held back in this lane (a refusal): his later rows wait, in order.
+                    let mut held: Vec<String> = Vec::new();
+                    let mut down = None;
+                    for row in lane {
+                        if down.is_some()
+                            || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient))
+                        {
+                            let _ = results.send((row, Err(None)));
+                            continue;
+                        }
+                        // VERP: a bounce that comes back later names this row (bot+<id>@…).
+                        let sender = if transport.verp() {
+                            crate::mail::dsn::verp_address(&from, row.id)
+                        } else {
+                            from.clone()
+                        };
+                        let r = transport
+                            .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
+                            .await;
+                        let r = match r {
+                            Ok(()) => Ok(()),
+                            Err(SendError::Down(e)) => {
+                                down = Some(e);
+                                Err(None)
+                            }
+                            Err(e) => {
+                                held.push(row.recipient.clone());
+                                Err(Some(e))
+                            }
+                        };
+                        let _ = results.send((row, r));
                     }
-                    // VERP: a bounce that comes back later names this row (bot+<id>@…).
-                    let sender = if transport.verp() {
-                        crate::mail::dsn::verp_address(&from, row.id)
-                    } else {
-                        from.clone()
-                    };
-                    let r = transport
-                        .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
-                        .await;
-                    let r = match r {
-                        Ok(()) => Ok(()),
-                        Err(SendError::Down(e)) => {
-                            down = Some(e);
-                            Err(None)
-                        }
-                        Err(e) => {
-                            held.push(row.recipient.clone());
-                            Err(Some(e))
-                        }
-                    };
-                    let _ = results.send((row, r));
+                    down
                 }
-                down
-            }
-        }).collect::<Vec<_>>();
+            })
+            .collect::<Vec<_>>();
         drop(results_tx);
         let recorder = async {
             let mut progressed = false;
@@ -476,8 +496,11 @@ pub async fn flush(
                             tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
                             retry += 1;
                             let next = now
-                                + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
-                                    .unwrap_or_default();
+                                + chrono::Duration::from_std(backoff(
+                                    row.attempts,
+                                    transport.retry_base(),
+                                ))
+                                .unwrap_or_default();
                             SendOutcome::Retry {
                                 next_attempt: next.to_rfc3339(),
                                 error: e,

@@ -477,7 +477,12 @@ fn quoted_headers(text: &str) -> Option<Vec<(String, String)>> {
 /// the topmost of `Delivered-To`, `X-Original-To`, `Envelope-To`, `X-Envelope-To` only. Lower
 /// ones, and `To:`, are the sender's to write: a VERP token read there could be forged.
 fn delivered_to(_msg: &Message<'_>, top: &[(String, String)]) -> Vec<String> {
-    const NAMES: [&str; 4] = ["Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To"];
+    const NAMES: [&str; 4] = [
+        "Delivered-To",
+        "X-Original-To",
+        "Envelope-To",
+        "X-Envelope-To",
+    ];
     top.iter()
         .find(|(n, _)| NAMES.iter().any(|x| n.eq_ignore_ascii_case(x)))
         .map(|(_, v)| v.split(',').filter_map(bare_address).take(32).collect())

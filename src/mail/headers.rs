@@ -42,7 +42,10 @@ pub fn envelope(raw: &[u8]) -> Envelope {
     let block = header_block(raw);
     let parsed = std::panic::catch_unwind(|| {
         let msg = MessageParser::new().parse_headers(block)?;
-        let message_id = msg.message_id().map(str::to_string).filter(|m| !m.is_empty());
+        let message_id = msg
+            .message_id()
+            .map(str::to_string)
+            .filter(|m| !m.is_empty());
         let received_at = msg
             .headers()
             .iter()
@@ -80,7 +83,12 @@ pub fn resent(raw: &[u8], to: &str, message_id: &str) -> Vec<u8> {
             continue;
         }
         skipping = false;
-        let name = line.split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+        let name = line
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
         if !folded && (name == "to" || name == "message-id") {
             skipping = true;
             if name == "to" {

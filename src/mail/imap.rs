@@ -176,7 +176,12 @@ pub async fn sizes(session: &mut ImapSession, uids: &[u32]) -> Result<Vec<(u32, 
 /// Groups ascending UIDs into fetches of at most `budget` bytes (one letter may exceed it
 /// alone), each letter counted at most `max_bytes`: one FETCH never holds more than that in
 /// memory (issue 8 item 13).
-pub fn by_bytes(uids: &[u32], sizes: &[(u32, u32)], max_bytes: usize, budget: usize) -> Vec<Vec<u32>> {
+pub fn by_bytes(
+    uids: &[u32],
+    sizes: &[(u32, u32)],
+    max_bytes: usize,
+    budget: usize,
+) -> Vec<Vec<u32>> {
     let size = |u: u32| {
         sizes
             .binary_search_by_key(&u, |(x, _)| *x)
@@ -223,7 +228,10 @@ pub async fn fetch(
     let mut out = Vec::with_capacity(uids.len());
     for (set, query) in [
         (small, "(UID INTERNALDATE BODY.PEEK[])".to_string()),
-        (big, format!("(UID INTERNALDATE BODY.PEEK[]<0.{max_bytes}>)")),
+        (
+            big,
+            format!("(UID INTERNALDATE BODY.PEEK[]<0.{max_bytes}>)"),
+        ),
     ] {
         for chunk in set.chunks(UID_SET_CHUNK) {
             let mut stream = session.uid_fetch(uid_set(chunk), &query).await?;
@@ -330,7 +338,13 @@ mod tests {
 
     #[test]
     fn fetches_are_cut_by_bytes_and_a_big_letter_counts_at_most_the_limit() {
-        let sizes = [(1, 3_000_000), (2, 3_000_000), (3, 20_000_000), (4, 100), (5, 100)];
+        let sizes = [
+            (1, 3_000_000),
+            (2, 3_000_000),
+            (3, 20_000_000),
+            (4, 100),
+            (5, 100),
+        ];
         // 2 MB limit per letter, 4 MB a fetch: [1, 2] would be 4 MB → 1 | 2 3 (2 + 2) | 4 5
         let g = by_bytes(&[1, 2, 3, 4, 5], &sizes, 2_000_000, 4_000_000);
         assert_eq!(g, vec![vec![1, 2], vec![3, 4, 5]]);

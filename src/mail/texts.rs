@@ -91,9 +91,15 @@ pub fn set_aside(lang: Lang) -> String {
 /// To the arbiter, once a day: a known player's letters beyond the daily limit are ignored.
 pub fn rate_limited(lang: Lang, from: &str, limit: u32) -> String {
     match lang {
-        Lang::Bg => format!("Днес от {from} пристигнаха повече от {limit} писма (дневният лимит). Следващите писма от този адрес днес се съхраняват, но не се обработват. Проверете дали адресът не се използва от някой друг."),
-        Lang::Ru => format!("Сегодня от {from} пришло больше {limit} писем (дневной лимит). Следующие письма с этого адреса сегодня сохраняются, но не обрабатываются. Проверьте, не использует ли адрес кто-то другой."),
-        Lang::En => format!("More than {limit} letters arrived from {from} today (the daily limit). Further letters from this address today are stored but not processed. Please check that nobody else is using the address."),
+        Lang::Bg => format!(
+            "Днес от {from} пристигнаха повече от {limit} писма (дневният лимит). Следващите писма от този адрес днес се съхраняват, но не се обработват. Проверете дали адресът не се използва от някой друг."
+        ),
+        Lang::Ru => format!(
+            "Сегодня от {from} пришло больше {limit} писем (дневной лимит). Следующие письма с этого адреса сегодня сохраняются, но не обрабатываются. Проверьте, не использует ли адрес кто-то другой."
+        ),
+        Lang::En => format!(
+            "More than {limit} letters arrived from {from} today (the daily limit). Further letters from this address today are stored but not processed. Please check that nobody else is using the address."
+        ),
     }
 }
 
@@ -108,15 +114,28 @@ pub fn reused_message_id(inbound_id: i64, message_id: &str, from: &str) -> Strin
 /// stored and not applied (issue 8 item 9).
 pub fn suspected_auto_reply(lang: Lang, from: &str, subject: &str, message_id: &str) -> String {
     match lang {
-        Lang::Bg => format!("Писмо от {from} с тема „{subject}“ (Message-ID {message_id}) изглежда като автоматичен отговор, но съдържа ход или команда. То е съхранено, но не е изпълнено и на подателя не е отговорено. Ако го е писал човек, помолете играча да го изпрати отново с друга тема."),
-        Lang::Ru => format!("Письмо от {from} с темой «{subject}» (Message-ID {message_id}) похоже на автоответ, но содержит ход или команду. Оно сохранено, но не выполнено, отправителю не ответили. Если его написал человек, попросите игрока прислать его ещё раз с другой темой."),
-        Lang::En => format!("A letter from {from} with the subject \"{subject}\" (Message-ID {message_id}) looks like an auto-reply but carries a move or a command. It was stored and not applied, and its sender was not answered. If a person wrote it, ask the player to send it again with another subject."),
+        Lang::Bg => format!(
+            "Писмо от {from} с тема „{subject}“ (Message-ID {message_id}) изглежда като автоматичен отговор, но съдържа ход или команда. То е съхранено, но не е изпълнено и на подателя не е отговорено. Ако го е писал човек, помолете играча да го изпрати отново с друга тема."
+        ),
+        Lang::Ru => format!(
+            "Письмо от {from} с темой «{subject}» (Message-ID {message_id}) похоже на автоответ, но содержит ход или команду. Оно сохранено, но не выполнено, отправителю не ответили. Если его написал человек, попросите игрока прислать его ещё раз с другой темой."
+        ),
+        Lang::En => format!(
+            "A letter from {from} with the subject \"{subject}\" (Message-ID {message_id}) looks like an auto-reply but carries a move or a command. It was stored and not applied, and its sender was not answered. If a person wrote it, ask the player to send it again with another subject."
+        ),
     }
 }
 
 /// To the arbiter and the player who moved: a forwarded move did not reach the opponent
 /// (RULES.md §3).
-pub fn forward_bounced(lang: Lang, game: &str, to: &str, mv: &str, why: &str, suspended: bool) -> String {
+pub fn forward_bounced(
+    lang: Lang,
+    game: &str,
+    to: &str,
+    mv: &str,
+    why: &str,
+    suspended: bool,
+) -> String {
     let (bg, ru, en) = if suspended {
         (
             "Партията е спряна за двамата играчи (мъртво време) от днес, докато ходът бъде доставен отново (правилата, §3).",
@@ -127,8 +146,14 @@ pub fn forward_bounced(lang: Lang, game: &str, to: &str, mv: &str, why: &str, su
         ("", "", "")
     };
     match lang {
-        Lang::Bg => format!("Партия {game}: ходът {mv}, препратен на {to}, не беше доставен ({why}). {bg}\nСъдията: поправете адреса или пощенската кутия и изпратете „resend {game}“.\n\n— amici\n"),
-        Lang::Ru => format!("Партия {game}: ход {mv}, пересланный {to}, не доставлен ({why}). {ru}\nСудье: исправьте адрес или почтовый ящик и отправьте «resend {game}».\n\n— amici\n"),
-        Lang::En => format!("Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). {en}\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"),
+        Lang::Bg => format!(
+            "Партия {game}: ходът {mv}, препратен на {to}, не беше доставен ({why}). {bg}\nСъдията: поправете адреса или пощенската кутия и изпратете „resend {game}“.\n\n— amici\n"
+        ),
+        Lang::Ru => format!(
+            "Партия {game}: ход {mv}, пересланный {to}, не доставлен ({why}). {ru}\nСудье: исправьте адрес или почтовый ящик и отправьте «resend {game}».\n\n— amici\n"
+        ),
+        Lang::En => format!(
+            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). {en}\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
+        ),
     }
 }

@@ -29,7 +29,10 @@ pub enum BounceError {
 
 /// Is the game suspended until a bounced move is delivered again?
 pub fn waiting_for_delivery(record: &GameRecord) -> bool {
-    record.suspensions.iter().any(|s| s.color.is_none() && s.to == OPEN_END)
+    record
+        .suspensions
+        .iter()
+        .any(|s| s.color.is_none() && s.to == OPEN_END)
 }
 
 /// The forward of the move at `ply` (1 = White's first move) bounced; the failure became known

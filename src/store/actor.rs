@@ -90,7 +90,10 @@ mod tests {
     async fn a_panicking_job_leaves_the_store_usable() {
         let db = Db::spawn(Store::memory().unwrap());
         let r = db.call(|_| -> i32 { panic!("boom") }).await;
-        assert!(matches!(r, Err(DbError::Panicked(ref m)) if m == "boom"), "{r:?}");
+        assert!(
+            matches!(r, Err(DbError::Panicked(ref m)) if m == "boom"),
+            "{r:?}"
+        );
         db.call(|s| s.set_meta("k", "v").unwrap()).await.unwrap();
         let v = db.call(|s| s.meta("k").unwrap()).await.unwrap();
         assert_eq!(v.as_deref(), Some("v"));

@@ -29,7 +29,8 @@ pub enum StoreError {
 }
 
 /// The migrations, in order: `PRAGMA user_version` is the number applied.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE inbound (
     id          INTEGER PRIMARY KEY,
     message_id  TEXT,
@@ -108,7 +109,8 @@ CREATE TABLE meta (
     key         TEXT PRIMARY KEY,
     value       TEXT NOT NULL
 );
-"#, r#"
+"#,
+    r#"
 -- Issue 8: work is claimed, not read; poison letters are set aside; outbox rows are leased.
 ALTER TABLE inbound ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE inbound ADD COLUMN last_error TEXT;
@@ -138,7 +140,8 @@ CREATE TABLE awaiting_delivery (
     outbox_id   INTEGER PRIMARY KEY,
     game        TEXT NOT NULL
 );
-"#];
+"#,
+];
 
 /// One row of the inbound log, claimed for processing.
 #[derive(Clone, Debug)]
@@ -197,7 +200,10 @@ pub enum Stored {
 pub enum SendOutcome {
     Sent,
     /// A transient refusal of this message: retried at `next_attempt` (RFC 3339).
-    Retry { next_attempt: String, error: String },
+    Retry {
+        next_attempt: String,
+        error: String,
+    },
     /// Not attempted (the server went away, or an earlier message to the same recipient is
     /// held back): back to the queue as it was, no attempt counted.
     Unsent,
@@ -520,7 +526,8 @@ impl Store {
     }
 
     pub fn set_imap_state(&self, mailbox: &str, validity: u32, last_uid: u32) -> Result<()> {
-        self.tx_of(&self.conn).set_imap_state(mailbox, validity, last_uid)
+        self.tx_of(&self.conn)
+            .set_imap_state(mailbox, validity, last_uid)
     }
 
     /// Is the inbound row with this IMAP source processed?
@@ -731,7 +738,9 @@ impl Tx<'_> {
             self.tx.prepare_cached("UPDATE inbound SET status = 'failed', outcome = ?2, processed = ?3 WHERE id = ?1")?.execute(params![id, format!("set aside after {attempts} attempt(s): {error}"), now])?;
             Ok(Failure::SetAside)
         } else {
-            self.tx.prepare_cached("UPDATE inbound SET status = 'pending' WHERE id = ?1")?.execute([id])?;
+            self.tx
+                .prepare_cached("UPDATE inbound SET status = 'pending' WHERE id = ?1")?
+                .execute([id])?;
             Ok(Failure::Retry)
         }
     }
@@ -749,7 +758,8 @@ impl Tx<'_> {
 
     /// Undoes everything since [`Tx::savepoint`] and ends it.
     pub fn rollback_to_savepoint(&self) -> Result<()> {
-        self.tx.execute_batch("ROLLBACK TO letter; RELEASE letter")?;
+        self.tx
+            .execute_batch("ROLLBACK TO letter; RELEASE letter")?;
         Ok(())
     }
 
@@ -803,7 +813,11 @@ impl Tx<'_> {
     }
 
     pub fn mark_inbound_done(&self, id: i64, outcome: &str, now: &str) -> Result<()> {
-        self.tx.prepare_cached("UPDATE inbound SET status = 'done', outcome = ?2, processed = ?3 WHERE id = ?1")?.execute(params![id, outcome, now])?;
+        self.tx
+            .prepare_cached(
+                "UPDATE inbound SET status = 'done', outcome = ?2, processed = ?3 WHERE id = ?1",
+            )?
+            .execute(params![id, outcome, now])?;
         Ok(())
     }
 
@@ -814,7 +828,10 @@ impl Tx<'_> {
     }
 
     pub fn game(&self, id: &str) -> Result<Option<GameRecord>> {
-        let json: Option<String> = self.tx.prepare_cached("SELECT record FROM games WHERE id = ?1")?.query_row( [id], |r| r.get(0))
+        let json: Option<String> = self
+            .tx
+            .prepare_cached("SELECT record FROM games WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
             .optional()?;
         json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(id.to_string(), e)))
             .transpose()
@@ -838,9 +855,9 @@ impl Tx<'_> {
     pub fn games_due(&self, today: &str, ended: &[String]) -> Result<Vec<GameRecord>> {
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        let mut st = self.tx.prepare_cached(
-            "SELECT id, record FROM games WHERE finished = 0 AND next_due <= ?1",
-        )?;
+        let mut st = self
+            .tx
+            .prepare_cached("SELECT id, record FROM games WHERE finished = 0 AND next_due <= ?1")?;
         let mut rows = st.query([today])?;
         let mut decode = |id: String, json: String, out: &mut Vec<GameRecord>| -> Result<()> {
             if seen.insert(id.clone()) {
@@ -852,9 +869,9 @@ impl Tx<'_> {
             decode(r.get(0)?, r.get(1)?, &mut out)?;
         }
         drop(rows);
-        let mut st = self
-            .tx
-            .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 AND finished = 0")?;
+        let mut st = self.tx.prepare_cached(
+            "SELECT id, record FROM games WHERE tournament = ?1 AND finished = 0",
+        )?;
         for t in ended {
             let mut rows = st.query([t])?;
             while let Some(r) = rows.next()? {
@@ -864,7 +881,10 @@ impl Tx<'_> {
         // The order of the old single query: tournament, then pairing order.
         out.sort_by(|a, b| {
             let n = |g: &GameRecord| -> u64 {
-                g.id.rsplit('/').next().and_then(|n| n.parse().ok()).unwrap_or(0)
+                g.id.rsplit('/')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0)
             };
             a.tournament.cmp(&b.tournament).then(n(a).cmp(&n(b)))
         });
@@ -873,7 +893,11 @@ impl Tx<'_> {
 
     /// Calls `f` with each game of one tournament in turn, in pairing order (one record in
     /// memory at a time).
-    pub fn each_game_of_tournament(&self, tournament: &str, f: &mut dyn FnMut(GameRecord)) -> Result<()> {
+    pub fn each_game_of_tournament(
+        &self,
+        tournament: &str,
+        f: &mut dyn FnMut(GameRecord),
+    ) -> Result<()> {
         let mut st = self
             .tx
             .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
@@ -903,7 +927,9 @@ impl Tx<'_> {
 
     /// Removes a game (only ever one nobody has played: a re-pairing before the start).
     pub fn delete_game(&self, id: &str) -> Result<()> {
-        self.tx.prepare_cached("DELETE FROM games WHERE id = ?1")?.execute([id])?;
+        self.tx
+            .prepare_cached("DELETE FROM games WHERE id = ?1")?
+            .execute([id])?;
         Ok(())
     }
 
@@ -946,10 +972,10 @@ impl Tx<'_> {
 
     /// The game an earlier outgoing message (by Message-ID) was about.
     pub fn game_of_message(&self, message_id: &str) -> Result<Option<String>> {
-        Ok(self.tx.prepare_cached("SELECT game FROM outbox WHERE message_id = ?1")?.query_row(
-                [message_id],
-                |r| r.get::<_, Option<String>>(0),
-            )
+        Ok(self
+            .tx
+            .prepare_cached("SELECT game FROM outbox WHERE message_id = ?1")?
+            .query_row([message_id], |r| r.get::<_, Option<String>>(0))
             .optional()?
             .flatten())
     }
@@ -1014,7 +1040,9 @@ impl Tx<'_> {
     /// A bounced forward of `game` (row `outbox_id`) waits to be delivered again.
     pub fn await_delivery(&self, outbox_id: i64, game: &str) -> Result<()> {
         self.tx
-            .prepare_cached("INSERT OR REPLACE INTO awaiting_delivery (outbox_id, game) VALUES (?1, ?2)")?
+            .prepare_cached(
+                "INSERT OR REPLACE INTO awaiting_delivery (outbox_id, game) VALUES (?1, ?2)",
+            )?
             .execute(params![outbox_id, game])?;
         Ok(())
     }
@@ -1046,7 +1074,12 @@ impl Tx<'_> {
     }
 
     /// Queues `raw` again (a re-send), returning the new row's id.
-    pub fn queue_returning(&self, inbound_id: Option<i64>, out: &NewOutgoing, now: &str) -> Result<i64> {
+    pub fn queue_returning(
+        &self,
+        inbound_id: Option<i64>,
+        out: &NewOutgoing,
+        now: &str,
+    ) -> Result<i64> {
         self.queue(inbound_id, out, now)?;
         Ok(self
             .tx
@@ -1068,20 +1101,24 @@ impl Tx<'_> {
     /// Counts a letter from `email` on `day`; returns (letters that day including this one,
     /// courtesy replies already sent that day).
     pub fn count_sender(&self, email: &str, day: &str) -> Result<(i64, i64)> {
-        self.tx.prepare_cached("INSERT INTO senders (email, day, letters) VALUES (?1, ?2, 1)
-             ON CONFLICT(email, day) DO UPDATE SET letters = letters + 1")?.execute(params![email, day])?;
-        Ok(self.tx.prepare_cached("SELECT letters, courtesy FROM senders WHERE email = ?1 AND day = ?2")?.query_row(
-            params![email, day],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?)
+        self.tx
+            .prepare_cached(
+                "INSERT INTO senders (email, day, letters) VALUES (?1, ?2, 1)
+             ON CONFLICT(email, day) DO UPDATE SET letters = letters + 1",
+            )?
+            .execute(params![email, day])?;
+        Ok(self
+            .tx
+            .prepare_cached("SELECT letters, courtesy FROM senders WHERE email = ?1 AND day = ?2")?
+            .query_row(params![email, day], |r| Ok((r.get(0)?, r.get(1)?)))?)
     }
 
     /// Courtesy replies already sent to `email` on `day`.
     pub fn courtesy_sent(&self, email: &str, day: &str) -> Result<i64> {
-        Ok(self.tx.prepare_cached("SELECT courtesy FROM senders WHERE email = ?1 AND day = ?2")?.query_row(
-                params![email, day],
-                |r| r.get(0),
-            )
+        Ok(self
+            .tx
+            .prepare_cached("SELECT courtesy FROM senders WHERE email = ?1 AND day = ?2")?
+            .query_row(params![email, day], |r| r.get(0))
             .optional()?
             .unwrap_or(0))
     }
@@ -1097,15 +1134,18 @@ impl Tx<'_> {
     }
 
     pub fn log_event(&self, at: &str, game: Option<&str>, kind: &str, detail: &str) -> Result<()> {
-        self.tx.prepare_cached("INSERT INTO events (at, game, kind, detail) VALUES (?1, ?2, ?3, ?4)")?.execute(params![at, game, kind, detail])?;
+        self.tx
+            .prepare_cached("INSERT INTO events (at, game, kind, detail) VALUES (?1, ?2, ?3, ?4)")?
+            .execute(params![at, game, kind, detail])?;
         Ok(())
     }
 
     /// A player's leave book (empty for a player who never took leave).
     pub fn leave_book(&self, email: &str) -> Result<crate::rules::leave::LeaveBook> {
-        let json: Option<String> = self.tx.prepare_cached("SELECT leave FROM players WHERE email = ?1")?.query_row( [email], |r| {
-                r.get(0)
-            })
+        let json: Option<String> = self
+            .tx
+            .prepare_cached("SELECT leave FROM players WHERE email = ?1")?
+            .query_row([email], |r| r.get(0))
             .optional()?;
         json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(email.to_string(), e)))
             .transpose()
@@ -1120,7 +1160,10 @@ impl Tx<'_> {
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
-        Ok(self.tx.prepare_cached("SELECT value FROM meta WHERE key = ?1")?.query_row( [key], |r| r.get(0))
+        Ok(self
+            .tx
+            .prepare_cached("SELECT value FROM meta WHERE key = ?1")?
+            .query_row([key], |r| r.get(0))
             .optional()?)
     }
 
@@ -1138,7 +1181,13 @@ mod tests {
     fn same_message_id_and_body_is_stored_once_another_body_is_kept_as_a_reused_id() {
         let mut s = Store::memory().unwrap();
         let a = s
-            .store_inbound(b"Subject: a\r\n\r\none", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+            .store_inbound(
+                b"Subject: a\r\n\r\none",
+                Some("x@y"),
+                "2026-01-01T00:00:00Z",
+                "ingest",
+                None,
+            )
             .unwrap();
         let Stored::New(first) = a else {
             panic!("{a:?}")
@@ -1157,7 +1206,13 @@ mod tests {
         assert_eq!(again, Stored::Duplicate(first));
         // Another letter reusing the id: stored as its own, the reused id kept beside it.
         let other = s
-            .store_inbound(b"Subject: b\r\n\r\ntwo", Some("x@y"), "2026-01-01T00:00:00Z", "ingest", None)
+            .store_inbound(
+                b"Subject: b\r\n\r\ntwo",
+                Some("x@y"),
+                "2026-01-01T00:00:00Z",
+                "ingest",
+                None,
+            )
             .unwrap();
         let Stored::ReusedId(id) = other else {
             panic!("{other:?}")
@@ -1174,11 +1229,17 @@ mod tests {
         };
         s.transaction(|tx| {
             assert!(tx.claim_inbound(id)?.is_some());
-            assert!(tx.claim_inbound(id)?.is_none(), "taken inside this transaction");
+            assert!(
+                tx.claim_inbound(id)?.is_none(),
+                "taken inside this transaction"
+            );
             tx.mark_inbound_done(id, "ok", "t")
         })
         .unwrap();
-        assert!(s.transaction(|tx| tx.claim_inbound(id)).unwrap().is_none(), "done");
+        assert!(
+            s.transaction(|tx| tx.claim_inbound(id)).unwrap().is_none(),
+            "done"
+        );
         assert!(s.pending_ids(10).unwrap().is_empty());
     }
 
@@ -1224,18 +1285,28 @@ mod tests {
         // m0 refused for now: a@x's later rows wait until it is due, in order.
         s.finish_sends(
             &[
-                (first[0].id, SendOutcome::Retry { next_attempt: "2026-01-01T00:05:00+00:00".into(), error: "451".into() }),
+                (
+                    first[0].id,
+                    SendOutcome::Retry {
+                        next_attempt: "2026-01-01T00:05:00+00:00".into(),
+                        error: "451".into(),
+                    },
+                ),
                 (first[1].id, SendOutcome::Sent),
             ],
             now,
         )
         .unwrap();
         assert!(s.lease_outbox(now, until, 10).unwrap().is_empty());
-        let later = s.lease_outbox("2026-01-01T00:06:00+00:00", "2026-01-01T00:16:00+00:00", 10).unwrap();
+        let later = s
+            .lease_outbox("2026-01-01T00:06:00+00:00", "2026-01-01T00:16:00+00:00", 10)
+            .unwrap();
         let ids: Vec<String> = later.iter().map(|r| r.message_id.clone()).collect();
         assert_eq!(ids, ["m0", "m2", "m3"]);
         // A lease that ran out (its sender died) is taken again.
-        let again = s.lease_outbox("2026-01-01T00:20:00+00:00", "2026-01-01T00:30:00+00:00", 10).unwrap();
+        let again = s
+            .lease_outbox("2026-01-01T00:20:00+00:00", "2026-01-01T00:30:00+00:00", 10)
+            .unwrap();
         assert_eq!(again.len(), 3);
     }
 
@@ -1249,7 +1320,10 @@ mod tests {
                 std::thread::spawn(move || Store::open(&p).map(|s| s.instance().to_string()))
             })
             .collect();
-        let ids: Vec<String> = handles.into_iter().map(|h| h.join().unwrap().unwrap()).collect();
+        let ids: Vec<String> = handles
+            .into_iter()
+            .map(|h| h.join().unwrap().unwrap())
+            .collect();
         assert!(ids.iter().all(|i| i == &ids[0] && i.len() == 32), "{ids:?}");
     }
 

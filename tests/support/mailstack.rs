@@ -215,7 +215,12 @@ impl MailStack {
         };
         run(&["expunge", "-u", &address, "mailbox", "INBOX", "all"]);
         let (local, domain) = address.split_once('@').expect("an address");
-        let maildir = self.dir.join("mail").join(domain).join(local).join("Maildir");
+        let maildir = self
+            .dir
+            .join("mail")
+            .join(domain)
+            .join(local)
+            .join("Maildir");
         for entry in fs::read_dir(&maildir).expect("the Maildir").flatten() {
             let name = entry.file_name().to_string_lossy().to_string();
             if name.starts_with("dovecot") {
