@@ -1233,10 +1233,11 @@ pub fn delivery_failed(
         let latest = tx.last_message_to(&row.recipient, &g.id)?;
         let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
         let mover = g.to_move().map(|c| !c);
-        let is_last = g
-            .to_move()
-            .is_some_and(|c| g.address(c).eq_ignore_ascii_case(&row.recipient))
-            && latest.as_deref() == Some(row.message_id.as_str());
+        let is_last = crate::rules::bounce::is_last_forward(
+            &g,
+            &row.recipient,
+            latest.as_deref() == Some(row.message_id.as_str()),
+        );
         let suspended = match is_last.then(|| crate::rules::bounce::forward_bounced(&g, ply, today))
         {
             Some(Ok(next)) => {

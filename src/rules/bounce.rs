@@ -27,6 +27,17 @@ pub enum BounceError {
     AlreadyWaiting,
 }
 
+/// Does a bounced forward to `recipient` carry the game's last move? Only then was a move not
+/// received that the game waits for: the recipient is the side to move and the bounced message
+/// is the last one amici sent him about this game (`latest_to_recipient`). A bounce of an older
+/// forward changes nothing: the game went on since.
+pub fn is_last_forward(record: &GameRecord, recipient: &str, latest_to_recipient: bool) -> bool {
+    latest_to_recipient
+        && record
+            .to_move()
+            .is_some_and(|c| record.address(c).eq_ignore_ascii_case(recipient))
+}
+
 /// Is the game suspended until a bounced move is delivered again?
 pub fn waiting_for_delivery(record: &GameRecord) -> bool {
     record
