@@ -626,8 +626,10 @@ fn replay(g: &PgnGame, s: Script, seed: u64, fig: &mut Figures) -> Result<(), St
                         e.msg
                     ));
                 }
-                Msg::Announcement { text: t } if t.starts_with("two-readings") => {
-                    return Err(format!("ply {p} ({style:?}): asked ({t}) for {text:?}"));
+                Msg::TwoReadings { moves } => {
+                    return Err(format!(
+                        "ply {p} ({style:?}): asked ({moves:?}) for {text:?}"
+                    ));
                 }
                 _ => {}
             }

@@ -323,6 +323,12 @@ pub enum Msg {
     LeaveRefused { reason: String },
     /// An arbiter's decision in words (withdrawal, exclusion, extension …).
     Announcement { text: String },
+    /// The letter reads two ways with different own moves (RULES.md §4): the candidates,
+    /// numbered, in the game's notation; nothing changed, nothing charged, which is meant?
+    TwoReadings { moves: Vec<String> },
+    /// A move while the game waits for the arbiter's decision (Art. 37): nothing is judged,
+    /// nothing changed, no penalty.
+    AwaitingArbiter,
     /// `post`: the receiver's reported postmark (Г) differs from the sender's declared sending
     /// date (Е); the postmark stands (RULES.md §3), both players and the arbiter are told.
     DateDisagreement {
@@ -983,7 +989,7 @@ fn handle_read_letter_with(
             Effect {
                 to: sender,
                 kind: Kind::Error,
-                msg: Msg::NotYourTurn,
+                msg: Msg::AwaitingArbiter,
             },
         );
         return Handled {
@@ -996,18 +1002,19 @@ fn handle_read_letter_with(
     match &verdict {
         Verdict::TwoReadings(own) => {
             // RULES.md §4: an ambiguity of amici's reading costs nothing; ask.
-            let moves: Vec<&str> = own.iter().map(|m| m.full.as_str()).collect();
+            let moves: Vec<String> = own
+                .iter()
+                .map(|m| match m.color {
+                    Color::White => format!("{}. {}", m.number, m.full),
+                    Color::Black => format!("{}... {}", m.number, m.full),
+                })
+                .collect();
             effects.insert(
                 0,
                 Effect {
                     to: sender,
                     kind: Kind::Error,
-                    msg: Msg::Announcement {
-                        text: format!(
-                            "two-readings: {} (Art. 9 Б, RULES.md §4: the move numbers do not say which move repeats the opponent's; write again which move is yours — nothing changed, nothing charged)",
-                            moves.join(" / ")
-                        ),
-                    },
+                    msg: Msg::TwoReadings { moves },
                 },
             );
             Handled {
@@ -1930,7 +1937,7 @@ mod tests {
         for text in ["1. e2-e4", "1. Кg1-e3", "1. e2-e9"] {
             let h = handle_letter(&g, Color::White, text, day("2026-03-06"));
             assert_eq!(h.effects.len(), 1, "{text}: {:?}", h.effects);
-            assert_eq!(h.effects[0].msg, Msg::NotYourTurn, "{text}");
+            assert_eq!(h.effects[0].msg, Msg::AwaitingArbiter, "{text}");
             let next = h.record.unwrap_or_else(|| g.clone());
             assert!(next.penalties.is_empty(), "{text}: {:?}", next.penalties);
             assert!(next.moves.is_empty());
@@ -2083,7 +2090,7 @@ mod tests {
         assert!(h.record.is_none(), "nothing changes");
         assert_eq!(h.effects.len(), 1);
         assert!(
-            matches!(&h.effects[0].msg, Msg::Announcement { text } if text.starts_with("two-readings")),
+            matches!(&h.effects[0].msg, Msg::TwoReadings { moves } if moves.len() == 2),
             "{:?}",
             h.effects
         );
