@@ -331,8 +331,8 @@ struct Reading {
     k: usize,
     /// Б (the last quoted item) fits the record; true when nothing is quoted.
     last_ok: bool,
-    /// The quoted items end with Б (else the quote stops earlier: Б is not written).
-    repeat: bool,
+    /// The item that repeats Б (None: Б is not written, the quote stops earlier).
+    repeat: Option<usize>,
     /// Indices of older quoted items that do not fit the record.
     slips: Vec<usize>,
     /// The own move, when it names one legal move (resolved once).
@@ -390,19 +390,19 @@ fn read_with_gaps(
     }
     // Match items[..k] to increasing half-moves below `ply`: (the last matched half-move,
     // whether the last quoted item was matched or repeats an older one, items skipped).
-    let fits_in_order = |k: usize| -> Option<(Option<usize>, bool, usize)> {
+    let fits_in_order = |k: usize| -> Option<(Option<(usize, usize)>, bool, usize)> {
         let mut p = 0;
         let mut last = None;
         let mut skipped = 0;
         let mut last_item_ok = false;
-        for it in &items[..k] {
+        for (i, it) in items[..k].iter().enumerate() {
             let at = |q: usize| q < ply && fits(it, &positions[q], moves[q]);
             if let Some(q) = numbered_ply(it) {
                 // `2. e7-e5` for Black's second move: the side mark is often left out.
                 let qs = if it.black { vec![q] } else { vec![q, q + 1] };
                 if let Some(&q) = qs.iter().find(|&&q| q >= p && at(q)) {
                     p = q + 1;
-                    last = Some(q);
+                    last = Some((q, i));
                     last_item_ok = true;
                     continue;
                 }
@@ -417,7 +417,7 @@ fn read_with_gaps(
             match (p..ply).find(|&q| at(q)) {
                 Some(q) => {
                     p = q + 1;
-                    last = Some(q);
+                    last = Some((q, i));
                     last_item_ok = true;
                 }
                 None => {
@@ -436,10 +436,10 @@ fn read_with_gaps(
         }
         let own = resolve(&items[k], pos)?;
         let (last, last_item_ok, skipped) = fits_in_order(k)?;
-        let repeat = last == Some(ply - 1);
+        let repeat = last.filter(|&(q, _)| q + 1 == ply).map(|(_, i)| i);
         // The quote must end on a move of the record, unless the own move's number says
         // which it is and Б was found.
-        if !last_item_ok && !(own_numbered(k) && repeat) {
+        if !last_item_ok && !(own_numbered(k) && repeat.is_some()) {
             return None;
         }
         last?;
@@ -545,7 +545,7 @@ fn read_items(
             Reading {
                 k,
                 last_ok,
-                repeat: k > 0,
+                repeat: k.checked_sub(1),
                 slips,
                 own: owns[k],
             },
@@ -685,7 +685,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
         }
     };
     let k = reading.k;
-    let repeat_idx = k.checked_sub(1).filter(|_| reading.repeat);
+    let repeat_idx = reading.repeat;
 
     // Art. 15: the opponent's last move repeated wrongly.
     if let (Some(i), false, Some(last_mv)) = (repeat_idx, reading.last_ok, last) {
@@ -1495,6 +1495,8 @@ mod tests {
         let a = accepted(judge_text("2. Кf3 Кc6 3. Оb5 2... d6", &g));
         assert_eq!(a.own.uci, "d7d6");
         assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("g1f3"));
+        // Б is `2. Кf3`, numbered right: no wrong number is pointed out.
+        assert!(a.wrong_numbers.is_empty(), "{:?}", a.wrong_numbers);
     }
 
     #[test]
