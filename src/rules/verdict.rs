@@ -561,7 +561,7 @@ fn read_items(
         .map(|s| s.1.slips.len())
         .min()
         .unwrap_or(0);
-    if top >= 2
+    if (top >= 3 || (top == 2 && best_slips >= 2))
         && let Some(g) = read_with_gaps(items, moves, positions, pos).filter(|g| {
             !number_bad(g.reading.k) && g.reading.own.is_some_and(|r| line_ok(g.reading.k, r.mv))
         })
@@ -1462,6 +1462,20 @@ mod tests {
             &g,
         ));
         assert_eq!(a.own.uci, "f1b5");
+        // The gaps never excuse a faulty new move nor a wrong Б.
+        for (text, article) in [
+            ("1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 Кb8-c6 3. Оf1-c5", 14),
+            ("2... Кb8-c6 3. Оf1-c5", 14),
+            ("c7-c5 3. Оf1-b5", 15),
+            ("2... c7-c5 3. Оf1-b5", 15),
+        ] {
+            let v = judge_text(text, &g);
+            assert_eq!(
+                v.refusal().map(|r| r.article),
+                Some(article),
+                "{text}: {v:?}"
+            );
+        }
     }
 
     #[test]
