@@ -334,7 +334,7 @@ struct Reading {
     /// The item that repeats Б (None: Б is not written, the quote stops earlier).
     repeat: Option<usize>,
     /// Indices of older quoted items that do not fit the record.
-    slips: Vec<usize>,
+    slips: Vec<(usize, usize)>,
     /// The own move, when it names one legal move (resolved once).
     own: Option<notation::Resolved>,
 }
@@ -371,6 +371,61 @@ struct GapReading {
     skipped: usize,
 }
 
+/// How the gap reading placed one quoted item.
+#[derive(Clone, Copy)]
+enum Placed {
+    /// At this half-move of the record.
+    At(usize),
+    /// Skipped: a repeat of a move already matched (nothing to point out).
+    Duplicate,
+    /// Skipped: fits no half-move in order (its number's half-move, if any).
+    Slip(Option<usize>),
+}
+
+/// The skipped items worth pointing out (Art. 9 Б): a garbled old move that stands where
+/// record moves went unmatched, one for one, or at the half-move its number names.
+fn gap_slips(placed: &[Placed], ply: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut prev: Option<usize> = None;
+    while i < placed.len() {
+        if let Placed::At(q) = placed[i] {
+            prev = Some(q);
+            i += 1;
+            continue;
+        }
+        // A run of skipped items between the matched half-moves `prev` and `next`.
+        let run_end = (i..placed.len())
+            .find(|&j| matches!(placed[j], Placed::At(_)))
+            .unwrap_or(placed.len());
+        let next = match placed.get(run_end) {
+            Some(Placed::At(q)) => *q,
+            _ => ply,
+        };
+        let start = prev.map_or(0, |q| q + 1);
+        let real: Vec<(usize, Option<usize>)> = (i..run_end)
+            .filter_map(|j| match placed[j] {
+                Placed::Slip(n) => Some((j, n)),
+                _ => None,
+            })
+            .collect();
+        let gap = next.saturating_sub(start);
+        for (t, &(j, n)) in real.iter().enumerate() {
+            let at = match n {
+                Some(q) if q >= start && q < next => Some(q),
+                Some(_) => None,
+                None if real.len() == gap => Some(start + t),
+                None => None,
+            };
+            if let Some(q) = at.filter(|&q| q < ply) {
+                out.push((j, q));
+            }
+        }
+        i = run_end;
+    }
+    out
+}
+
 /// The lenient reading when the strict ones would refuse: the quoted items fit the record in
 /// order but with gaps (a token of the copied score left out, duplicated or garbled), the own
 /// move after them is legal. Then nothing is refused: a slip in copying the score is the
@@ -390,10 +445,10 @@ fn read_with_gaps(
     }
     // Match items[..k] to increasing half-moves below `ply`: (the last matched half-move,
     // whether the last quoted item was matched or repeats an older one, items skipped).
-    let fits_in_order = |k: usize| -> Option<(Option<(usize, usize)>, bool, usize)> {
+    let fits_in_order = |k: usize| -> Option<(Option<(usize, usize)>, bool, Vec<Placed>)> {
         let mut p = 0;
         let mut last = None;
-        let mut skipped = 0;
+        let mut placed = Vec::with_capacity(k);
         let mut last_item_ok = false;
         for (i, it) in items[..k].iter().enumerate() {
             let at = |q: usize| q < ply && fits(it, &positions[q], moves[q]);
@@ -404,14 +459,19 @@ fn read_with_gaps(
                     p = q + 1;
                     last = Some((q, i));
                     last_item_ok = true;
+                    placed.push(Placed::At(q));
                     continue;
                 }
                 if q + 1 == ply && !qs.iter().any(|&q| at(q)) {
                     // Numbered as the opponent's last move and not it: Art. 15, not a gap.
                     return None;
                 }
-                skipped += 1;
                 last_item_ok = qs.iter().any(|&q| q < p && at(q));
+                placed.push(if last_item_ok {
+                    Placed::Duplicate
+                } else {
+                    Placed::Slip(Some(q))
+                });
                 continue;
             }
             match (p..ply).find(|&q| at(q)) {
@@ -419,15 +479,20 @@ fn read_with_gaps(
                     p = q + 1;
                     last = Some((q, i));
                     last_item_ok = true;
+                    placed.push(Placed::At(q));
                 }
                 None => {
-                    skipped += 1;
                     // A repeat of a move already matched is a harmless duplicate.
                     last_item_ok = (0..p).any(|q| at(q));
+                    placed.push(if last_item_ok {
+                        Placed::Duplicate
+                    } else {
+                        Placed::Slip(None)
+                    });
                 }
             }
         }
-        Some((last, last_item_ok, skipped))
+        Some((last, last_item_ok, placed))
     };
     let own_numbered = |k: usize| numbered_now(&items[k], ply);
     (1..items.len()).rev().find_map(|k| {
@@ -435,7 +500,7 @@ fn read_with_gaps(
             return None;
         }
         let own = resolve(&items[k], pos)?;
-        let (last, last_item_ok, skipped) = fits_in_order(k)?;
+        let (last, last_item_ok, placed) = fits_in_order(k)?;
         let repeat = last.filter(|&(q, _)| q + 1 == ply).map(|(_, i)| i);
         // The quote must end on a move of the record, unless the own move's number says
         // which it is and Б was found.
@@ -443,12 +508,17 @@ fn read_with_gaps(
             return None;
         }
         last?;
+        let slips = gap_slips(&placed, ply);
+        let skipped = placed
+            .iter()
+            .filter(|p| !matches!(p, Placed::At(_)))
+            .count();
         Some(GapReading {
             reading: Reading {
                 k,
                 last_ok: true,
                 repeat,
-                slips: Vec::new(),
+                slips,
                 own: Some(own),
             },
             skipped,
@@ -527,7 +597,7 @@ fn read_items(
             for i in 0..k - 1 {
                 let p = ply - k + i;
                 if !fits(&items[i], &positions[p], moves[p]) {
-                    slips.push(i);
+                    slips.push((i, p));
                 }
             }
         }
@@ -704,12 +774,9 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     let quote_slips: Vec<QuoteSlip> = reading
         .slips
         .iter()
-        .map(|&i| {
-            let p = ply - k + i;
-            QuoteSlip {
-                written: items[i].raw.clone(),
-                record: fact(&positions[p], game.moves[p], p, n),
-            }
+        .map(|&(i, p)| QuoteSlip {
+            written: items[i].raw.clone(),
+            record: fact(&positions[p], game.moves[p], p, n),
         })
         .collect();
 
@@ -1528,5 +1595,14 @@ mod tests {
         assert_eq!(a.own.uci, "b5a4");
         assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("a7a6"));
         assert!(a.quote_slips.is_empty(), "{:?}", a.quote_slips);
+        // The same with one old move also garbled: that one alone is pointed out.
+        let a = accepted(judge_text(
+            "1. e2-e4 e7-e6 2. Кg1-f3 3. Оf1-b5 a7-a6 4. Оb5-a4",
+            &g,
+        ));
+        assert_eq!(a.own.uci, "b5a4");
+        assert_eq!(a.quote_slips.len(), 1, "{:?}", a.quote_slips);
+        assert_eq!(a.quote_slips[0].written, "e7-e6");
+        assert_eq!(a.quote_slips[0].record.full, "e7-e5");
     }
 }
