@@ -333,7 +333,7 @@ struct Reading {
     last_ok: bool,
     /// The item that repeats Б (None: Б is not written, the quote stops earlier).
     repeat: Option<usize>,
-    /// Indices of older quoted items that do not fit the record.
+    /// Older quoted items that do not fit the record: (item, the record's half-move).
     slips: Vec<(usize, usize)>,
     /// The own move, when it names one legal move (resolved once).
     own: Option<notation::Resolved>,
@@ -363,8 +363,7 @@ fn numbered_now(item: &MoveItem, ply: usize) -> bool {
     item.number == Some((ply / 2 + 1) as u32) && item.black == (ply % 2 == 1)
 }
 
-/// A reading by the gaps: the own move, the items skipped as slips, and whether the quote
-/// ends with Б.
+/// A reading by the gaps, with how many quoted items it skipped.
 struct GapReading {
     reading: Reading,
     /// Quoted items that fit no half-move in order (a duplicated or garbled old move).
@@ -443,8 +442,9 @@ fn read_with_gaps(
     if ply == 0 || items.len() < 2 {
         return None;
     }
-    // Match items[..k] to increasing half-moves below `ply`: (the last matched half-move,
-    // whether the last quoted item was matched or repeats an older one, items skipped).
+    // Match items[..k] to increasing half-moves below `ply`: (the last matched half-move and
+    // its item, whether the last quoted item was matched or repeats an older one, where each
+    // item went).
     let fits_in_order = |k: usize| -> Option<(Option<(usize, usize)>, bool, Vec<Placed>)> {
         let mut p = 0;
         let mut last = None;
