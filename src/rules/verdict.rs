@@ -370,6 +370,10 @@ struct GapReading {
     skipped: usize,
 }
 
+/// The quoted items matched in order: the last matched half-move and its item, whether the
+/// last quoted item was matched or repeats an older one, where each item went.
+type InOrder = (Option<(usize, usize)>, bool, Vec<Placed>);
+
 /// How the gap reading placed one quoted item.
 #[derive(Clone, Copy)]
 enum Placed {
@@ -445,7 +449,7 @@ fn read_with_gaps(
     // Match items[..k] to increasing half-moves below `ply`: (the last matched half-move and
     // its item, whether the last quoted item was matched or repeats an older one, where each
     // item went).
-    let fits_in_order = |k: usize| -> Option<(Option<(usize, usize)>, bool, Vec<Placed>)> {
+    let fits_in_order = |k: usize| -> Option<InOrder> {
         let mut p = 0;
         let mut last = None;
         let mut placed = Vec::with_capacity(k);
@@ -483,7 +487,7 @@ fn read_with_gaps(
                 }
                 None => {
                     // A repeat of a move already matched is a harmless duplicate.
-                    last_item_ok = (0..p).any(|q| at(q));
+                    last_item_ok = (0..p).any(at);
                     placed.push(if last_item_ok {
                         Placed::Duplicate
                     } else {
@@ -504,7 +508,7 @@ fn read_with_gaps(
         let repeat = last.filter(|&(q, _)| q + 1 == ply).map(|(_, i)| i);
         // The quote must end on a move of the record, unless the own move's number says
         // which it is and Б was found.
-        if !last_item_ok && !(own_numbered(k) && repeat.is_some()) {
+        if !(last_item_ok || own_numbered(k) && repeat.is_some()) {
             return None;
         }
         last?;
