@@ -784,8 +784,22 @@ fn process_one(
         };
         let color = game.color_of(player).unwrap_or(Color::White);
         // The core decides a captain's letter (issue 9 item 10): moves are never judged.
-        let handled = game::handle_captain_letter(game, color, &msg.fresh_text, today);
-        let game::CaptainLetter::Handled(handled) = handled else {
+        let (handled, refused) =
+            match game::handle_captain_letter(game, color, &msg.fresh_text, today) {
+                game::CaptainLetter::Handled(h) => (h, false),
+                game::CaptainLetter::PartlyRefused(h) => (h, true),
+                game::CaptainLetter::MovesRefused => {
+                    answer.simple(
+                        tx,
+                        &from.email,
+                        Kind::Error,
+                        lang,
+                        &texts::captain_no_moves(lang),
+                    )?;
+                    return Ok("captain: moves refused".into());
+                }
+            };
+        if refused {
             answer.simple(
                 tx,
                 &from.email,
@@ -793,8 +807,7 @@ fn process_one(
                 lang,
                 &texts::captain_no_moves(lang),
             )?;
-            return Ok("captain: moves refused".into());
-        };
+        }
         if let Some(next) = &handled.record {
             tx.update_game(next)?;
         }

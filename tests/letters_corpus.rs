@@ -408,6 +408,22 @@ const WORDS: &[&str] = &[
     "99.99.",
     "0.0.",
     "1.1.1",
+    // Issue 9 shapes: Russian mate, double check, en passant, `7)` numbers, short captures.
+    "Лd1-d8х",
+    "Лd1-d8×",
+    "Лd1-d8x!!",
+    "++",
+    "+!",
+    ":+?!",
+    "в.п.",
+    "e5:d6 в.п.",
+    "7)",
+    "7. ...",
+    "Ф:f2",
+    "Л:d3",
+    "Кb:d7",
+    "Сd:e5",
+    "gh8Ф",
 ];
 
 fn garbled(rng: &mut Rng) -> String {

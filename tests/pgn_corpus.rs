@@ -626,8 +626,10 @@ fn replay(g: &PgnGame, s: Script, seed: u64, fig: &mut Figures) -> Result<(), St
                         e.msg
                     ));
                 }
-                Msg::Announcement { text: t } if t.starts_with("two-readings") => {
-                    return Err(format!("ply {p} ({style:?}): asked ({t}) for {text:?}"));
+                Msg::TwoReadings { moves } => {
+                    return Err(format!(
+                        "ply {p} ({style:?}): asked ({moves:?}) for {text:?}"
+                    ));
                 }
                 _ => {}
             }
@@ -740,6 +742,28 @@ fn art_7_9_21_real_games_replay_in_every_notation_and_letter_style() {
     let fig = replay_all(&chosen);
     report(if full { "full corpus" } else { "CI sample" }, &fig);
     assert_eq!(fig.games, chosen.len() * SCRIPTS.len() - 0);
+    // The styles and the lines really were exercised, not only printed.
+    assert!(fig.line_moves > 0, "no move was played from a line");
+    let every = [
+        Style::OwnOnly,
+        Style::OpponentAndOwn,
+        Style::LastPairAndOwn,
+        Style::WholeScoreAndOwn,
+        Style::Marks,
+        Style::Short,
+        Style::Line,
+        Style::AcceptLineAndOwn,
+        Style::WholeScoreWithSlipAndOwn,
+    ];
+    for style in every {
+        let n: usize = fig
+            .by_style
+            .iter()
+            .filter(|(k, _)| k.ends_with(&format!("/{style:?}")))
+            .map(|(_, v)| v)
+            .sum();
+        assert!(n > 0, "letter style {style:?} never occurred");
+    }
 }
 
 // ---- through the binary ----------------------------------------------------------------------

@@ -199,3 +199,30 @@ fn art_27_overstep_claim_with_score_table_totals_and_diagram() {
     let h = amici::rules::game::handle_tick(&g, day("2026-04-25"));
     insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-04-25"));
 }
+
+#[test]
+fn rules_4_two_readings_are_asked_in_the_players_language() {
+    // 1. e4 Кc6 2. Кf3 Кd4: «Кd4 e5» is "your Кd4, my e4-e5" or "my Кf3:d4, then e7-e5".
+    let g = played(
+        game(),
+        &[
+            (Color::White, "1. e2-e4", "2026-03-03"),
+            (Color::Black, "1... Кb8-c6", "2026-03-04"),
+            (Color::White, "2. Кg1-f3", "2026-03-05"),
+            (Color::Black, "2... Кc6-d4", "2026-03-06"),
+        ],
+    );
+    let h = letter(&g, Color::White, "Кd4 e5", "2026-03-08");
+    insta::assert_snapshot!(texts(&g, &h, Role::White, "2026-03-08"));
+}
+
+#[test]
+fn art_37_a_move_while_the_game_waits_for_the_arbiter() {
+    let g = played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]);
+    let g = amici::rules::game::handle_tick(&g, day("2026-04-20"))
+        .record
+        .expect("claim filed");
+    let h = letter(&g, Color::Black, "1... e7-e5", "2026-04-21");
+    assert!(h.record.as_ref().is_none_or(|r| r.moves.is_empty()));
+    insta::assert_snapshot!(texts(&g, &h, Role::Black, "2026-04-21"));
+}

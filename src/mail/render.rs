@@ -750,6 +750,43 @@ pub fn render(
                 )
             );
         }
+        Msg::AwaitingArbiter => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Партията чака решението на съдията (чл. 37). Докато то не бъде взето, ходове не се разглеждат: нищо не е променено и няма наказание.",
+                    "Партия ждёт решения судьи (ст. 37). Пока оно не принято, ходы не рассматриваются: ничего не изменено, штрафа нет.",
+                    "The game is waiting for the arbiter's decision (Art. 37). Until it is taken no move is judged: nothing was changed and there is no penalty."
+                )
+            );
+        }
+        Msg::TwoReadings { moves } => {
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Писмото Ви може да се прочете по два начина, с различен Ваш ход (чл. 9 Б):",
+                    "Ваше письмо можно прочесть двояко, с разным Вашим ходом (ст. 9 Б):",
+                    "Your letter can be read in two ways, with a different move of yours (Art. 9 Б):"
+                )
+            );
+            for m in moves {
+                let _ = writeln!(b, "  {m}");
+            }
+            let _ = writeln!(
+                b,
+                "{}",
+                t(
+                    lang,
+                    "Нищо не е променено и няма наказание: неяснотата е в моя прочит, не във Вашето писмо. Моля, напишете отново кой ход имате предвид.",
+                    "Ничего не изменено, штрафа нет: неясность в моём прочтении, а не в Вашем письме. Пожалуйста, напишите ещё раз, какой ход Вы имеете в виду.",
+                    "Nothing was changed and there is no penalty: the doubt is in my reading, not your letter. Please write again which move you mean."
+                )
+            );
+        }
         Msg::GameOver => {
             let _ = writeln!(
                 b,

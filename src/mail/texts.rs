@@ -73,9 +73,9 @@ pub fn captain_which_game(lang: Lang) -> String {
 
 pub fn captain_no_moves(lang: Lang) -> String {
     match lang {
-        Lang::Bg => "Капитанът не изпраща ходове: ходовете идват от самия играч. Нищо не е променено.".into(),
-        Lang::Ru => "Капитан не присылает ходы: ходы присылает сам игрок. Ничего не изменено.".into(),
-        Lang::En => "A captain does not send moves: moves come from the player himself. Nothing was changed.".into(),
+        Lang::Bg => "Капитанът изпраща само претенции, известия за отпуск и замени (RULES.md §14): ходовете, предаването и предложенията за реми идват от самия играч. Те не са разгледани и няма наказание.".into(),
+        Lang::Ru => "Капитан присылает только претензии, извещения об отпуске и замены (RULES.md §14): ходы, сдачу и предложения ничьей присылает сам игрок. Они не рассмотрены, штрафа нет.".into(),
+        Lang::En => "A captain sends only claims, leave notices and replacements (RULES.md §14): moves, resignations and draw offers come from the player himself. They were not considered and there is no penalty.".into(),
     }
 }
 

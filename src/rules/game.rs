@@ -323,6 +323,12 @@ pub enum Msg {
     LeaveRefused { reason: String },
     /// An arbiter's decision in words (withdrawal, exclusion, extension …).
     Announcement { text: String },
+    /// The letter reads two ways with different own moves (RULES.md §4): the candidates,
+    /// numbered, in the game's notation; nothing changed, nothing charged, which is meant?
+    TwoReadings { moves: Vec<String> },
+    /// A move while the game waits for the arbiter's decision (Art. 37): nothing is judged,
+    /// nothing changed, no penalty.
+    AwaitingArbiter,
     /// `post`: the receiver's reported postmark (Г) differs from the sender's declared sending
     /// date (Е); the postmark stands (RULES.md §3), both players and the arbiter are told.
     DateDisagreement {
@@ -812,8 +818,19 @@ pub enum CaptainLetter {
     /// and nobody is charged (a captain's move is not the player's letter, Art. 17); the
     /// captain is told that moves come from the player.
     MovesRefused,
-    /// Claims, leave, notices: handled as the player's own letter would be.
+    /// Claims and leave notices: handled as the player's own letter would be.
     Handled(Handled),
+    /// The letter's claims and leave notices handled; its moves, resignation or draw
+    /// commands refused (a captain sends no such thing, RULES.md §14): the captain is told.
+    PartlyRefused(Handled),
+}
+
+/// The commands a captain may send for his player (RULES.md §14): leave notices and claims.
+fn captains_command(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Leave { .. } | Command::ClaimWin | Command::ClaimDraw
+    )
 }
 
 /// A captain's letter written for the player of `color` in this game.
@@ -823,14 +840,26 @@ pub fn handle_captain_letter(
     text: &str,
     today: Day,
 ) -> CaptainLetter {
-    let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
-    if letter.items.is_empty() {
-        return CaptainLetter::Handled(handle_letter(rec, color, text, today));
+    let mut letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
+    // Overstep claims, admissions and objections (a letter without moves).
+    if letter.items.is_empty()
+        && let Some(h) = claim_letter(rec, color, text, today)
+    {
+        return CaptainLetter::Handled(h);
     }
-    // A claim may cite moves; it is read as a claim, the moves in it are not played.
-    match claim_letter(rec, color, text, today) {
-        Some(h) => CaptainLetter::Handled(h),
-        None => CaptainLetter::MovesRefused,
+    // Moves, resignation, draw offers are the player's alone: never judged, never charged
+    // (Art. 17); leave notices and claims in the same letter still count.
+    let refused = !letter.items.is_empty() || !letter.commands.iter().all(captains_command);
+    letter.items.clear();
+    letter.commands.retain(captains_command);
+    if letter.commands.is_empty() && refused {
+        return CaptainLetter::MovesRefused;
+    }
+    let h = handle_read_letter_with(rec, color, &letter, today, None, text);
+    if refused {
+        CaptainLetter::PartlyRefused(h)
+    } else {
+        CaptainLetter::Handled(h)
     }
 }
 
@@ -983,7 +1012,7 @@ fn handle_read_letter_with(
             Effect {
                 to: sender,
                 kind: Kind::Error,
-                msg: Msg::NotYourTurn,
+                msg: Msg::AwaitingArbiter,
             },
         );
         return Handled {
@@ -996,18 +1025,19 @@ fn handle_read_letter_with(
     match &verdict {
         Verdict::TwoReadings(own) => {
             // RULES.md §4: an ambiguity of amici's reading costs nothing; ask.
-            let moves: Vec<&str> = own.iter().map(|m| m.full.as_str()).collect();
+            let moves: Vec<String> = own
+                .iter()
+                .map(|m| match m.color {
+                    Color::White => format!("{}. {}", m.number, m.full),
+                    Color::Black => format!("{}... {}", m.number, m.full),
+                })
+                .collect();
             effects.insert(
                 0,
                 Effect {
                     to: sender,
                     kind: Kind::Error,
-                    msg: Msg::Announcement {
-                        text: format!(
-                            "two-readings: {} (Art. 9 Б, RULES.md §4: the move numbers do not say which move repeats the opponent's; write again which move is yours — nothing changed, nothing charged)",
-                            moves.join(" / ")
-                        ),
-                    },
+                    msg: Msg::TwoReadings { moves },
                 },
             );
             Handled {
@@ -1930,7 +1960,7 @@ mod tests {
         for text in ["1. e2-e4", "1. Кg1-e3", "1. e2-e9"] {
             let h = handle_letter(&g, Color::White, text, day("2026-03-06"));
             assert_eq!(h.effects.len(), 1, "{text}: {:?}", h.effects);
-            assert_eq!(h.effects[0].msg, Msg::NotYourTurn, "{text}");
+            assert_eq!(h.effects[0].msg, Msg::AwaitingArbiter, "{text}");
             let next = h.record.unwrap_or_else(|| g.clone());
             assert!(next.penalties.is_empty(), "{text}: {:?}", next.penalties);
             assert!(next.moves.is_empty());
@@ -1959,6 +1989,49 @@ mod tests {
             panic!("a captain's leave notice is handled")
         };
         assert_eq!(h.requests.len(), 1);
+    }
+
+    #[test]
+    fn rules_s14_a_captain_can_neither_resign_nor_offer_a_draw() {
+        // Reviewer F: a captain sends claims and leave notices, never a resignation or a
+        // draw for his player.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        for text in ["resign", "I offer a draw", "предавам се"] {
+            let c = handle_captain_letter(&g, Color::Black, text, day("2026-01-13"));
+            assert_eq!(c, CaptainLetter::MovesRefused, "{text}");
+        }
+        // A resignation beside a leave notice: the leave counts, the resignation not.
+        let CaptainLetter::PartlyRefused(h) = handle_captain_letter(
+            &g,
+            Color::Black,
+            "resign\nleave 2026-02-01 2026-02-05",
+            day("2026-01-13"),
+        ) else {
+            panic!("the leave is handled, the resignation refused")
+        };
+        assert_eq!(h.requests.len(), 1);
+        assert!(
+            h.record
+                .as_ref()
+                .is_none_or(|r| r.status != Status::Finished)
+        );
+    }
+
+    #[test]
+    fn rules_s14_a_captains_leave_notice_beside_a_move_still_counts() {
+        // Reviewer G: the move is refused, the leave notice in the same letter is handled.
+        let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+        let CaptainLetter::PartlyRefused(h) = handle_captain_letter(
+            &g,
+            Color::Black,
+            "1... e7-e5\nleave 2026-02-01 2026-02-05",
+            day("2026-01-13"),
+        ) else {
+            panic!("the leave is handled, the move refused")
+        };
+        assert_eq!(h.requests.len(), 1);
+        assert!(h.record.as_ref().is_none_or(|r| r.moves.len() == 1));
+        assert!(h.record.as_ref().is_none_or(|r| r.penalties.is_empty()));
     }
 
     #[test]
@@ -2083,7 +2156,7 @@ mod tests {
         assert!(h.record.is_none(), "nothing changes");
         assert_eq!(h.effects.len(), 1);
         assert!(
-            matches!(&h.effects[0].msg, Msg::Announcement { text } if text.starts_with("two-readings")),
+            matches!(&h.effects[0].msg, Msg::TwoReadings { moves } if moves.len() == 2),
             "{:?}",
             h.effects
         );

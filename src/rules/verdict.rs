@@ -331,10 +331,10 @@ struct Reading {
     k: usize,
     /// Б (the last quoted item) fits the record; true when nothing is quoted.
     last_ok: bool,
-    /// The quoted items end with Б (else the quote stops earlier: Б is not written).
-    repeat: bool,
-    /// Indices of older quoted items that do not fit the record.
-    slips: Vec<usize>,
+    /// The item that repeats Б (None: Б is not written, the quote stops earlier).
+    repeat: Option<usize>,
+    /// Older quoted items that do not fit the record: (item, the record's half-move).
+    slips: Vec<(usize, usize)>,
     /// The own move, when it names one legal move (resolved once).
     own: Option<notation::Resolved>,
 }
@@ -358,44 +358,174 @@ fn numbered_ply(item: &MoveItem) -> Option<usize> {
     Some(if item.black { base + 1 } else { base })
 }
 
+/// The item's number and side mark name exactly the half-move `ply` (the one to be played).
+fn numbered_now(item: &MoveItem, ply: usize) -> bool {
+    item.number == Some((ply / 2 + 1) as u32) && item.black == (ply % 2 == 1)
+}
+
+/// A reading by the gaps, with how many quoted items it skipped.
+struct GapReading {
+    reading: Reading,
+    /// Quoted items that fit no half-move in order (a duplicated or garbled old move).
+    skipped: usize,
+}
+
+/// The quoted items matched in order: the last matched half-move and its item, whether the
+/// last quoted item was matched or repeats an older one, where each item went.
+type InOrder = (Option<(usize, usize)>, bool, Vec<Placed>);
+
+/// How the gap reading placed one quoted item.
+#[derive(Clone, Copy)]
+enum Placed {
+    /// At this half-move of the record.
+    At(usize),
+    /// Skipped: a repeat of a move already matched (nothing to point out).
+    Duplicate,
+    /// Skipped: fits no half-move in order (its number's half-move, if any).
+    Slip(Option<usize>),
+}
+
+/// The skipped items worth pointing out (Art. 9 Б): a garbled old move that stands where
+/// record moves went unmatched, one for one, or at the half-move its number names.
+fn gap_slips(placed: &[Placed], ply: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut prev: Option<usize> = None;
+    while i < placed.len() {
+        if let Placed::At(q) = placed[i] {
+            prev = Some(q);
+            i += 1;
+            continue;
+        }
+        // A run of skipped items between the matched half-moves `prev` and `next`.
+        let run_end = (i..placed.len())
+            .find(|&j| matches!(placed[j], Placed::At(_)))
+            .unwrap_or(placed.len());
+        let next = match placed.get(run_end) {
+            Some(Placed::At(q)) => *q,
+            _ => ply,
+        };
+        let start = prev.map_or(0, |q| q + 1);
+        let real: Vec<(usize, Option<usize>)> = (i..run_end)
+            .filter_map(|j| match placed[j] {
+                Placed::Slip(n) => Some((j, n)),
+                _ => None,
+            })
+            .collect();
+        let gap = next.saturating_sub(start);
+        for (t, &(j, n)) in real.iter().enumerate() {
+            let at = match n {
+                Some(q) if q >= start && q < next => Some(q),
+                Some(_) => None,
+                None if real.len() == gap => Some(start + t),
+                None => None,
+            };
+            if let Some(q) = at.filter(|&q| q < ply) {
+                out.push((j, q));
+            }
+        }
+        i = run_end;
+    }
+    out
+}
+
 /// The lenient reading when the strict ones would refuse: the quoted items fit the record in
-/// order but with gaps (a token of the copied score left out or garbled past reading), the
-/// own move after them is legal. Then nothing is refused: a slip in copying the score is the
-/// sender's to correct, never a fault (Art. 9 Б).
+/// order but with gaps (a token of the copied score left out, duplicated or garbled), the own
+/// move after them is legal. Then nothing is refused: a slip in copying the score is the
+/// sender's to correct, never a fault (Art. 9 Б). The own move may stand anywhere in the
+/// letter (a duplicated move puts it past `ply`); an item with a number fits only at its
+/// numbered half-move, and one numbered as Б that does not fit it is Б written wrongly
+/// (Art. 15: no gap reading).
 fn read_with_gaps(
     items: &[MoveItem],
     moves: &[Move],
     positions: &[Chess],
     pos: &Chess,
-    kmax: usize,
-) -> Option<Reading> {
+) -> Option<GapReading> {
     let ply = moves.len();
-    // Greedy: can items[..k] be matched to increasing half-moves below `limit`?
-    let fits_in_order = |k: usize, limit: usize| {
+    if ply == 0 || items.len() < 2 {
+        return None;
+    }
+    // Match items[..k] to increasing half-moves below `ply`: (the last matched half-move and
+    // its item, whether the last quoted item was matched or repeats an older one, where each
+    // item went).
+    let fits_in_order = |k: usize| -> Option<InOrder> {
         let mut p = 0;
-        for it in &items[..k] {
-            while p < limit && !fits(it, &positions[p], moves[p]) {
-                p += 1;
+        let mut last = None;
+        let mut placed = Vec::with_capacity(k);
+        let mut last_item_ok = false;
+        for (i, it) in items[..k].iter().enumerate() {
+            let at = |q: usize| q < ply && fits(it, &positions[q], moves[q]);
+            if let Some(q) = numbered_ply(it) {
+                // `2. e7-e5` for Black's second move: the side mark is often left out.
+                let qs = if it.black { vec![q] } else { vec![q, q + 1] };
+                if let Some(&q) = qs.iter().find(|&&q| q >= p && at(q)) {
+                    p = q + 1;
+                    last = Some((q, i));
+                    last_item_ok = true;
+                    placed.push(Placed::At(q));
+                    continue;
+                }
+                if q + 1 == ply && !qs.iter().any(|&q| at(q)) {
+                    // Numbered as the opponent's last move and not it: Art. 15, not a gap.
+                    return None;
+                }
+                last_item_ok = qs.iter().any(|&q| q < p && at(q));
+                placed.push(if last_item_ok {
+                    Placed::Duplicate
+                } else {
+                    Placed::Slip(Some(q))
+                });
+                continue;
             }
-            if p == limit {
-                return false;
+            match (p..ply).find(|&q| at(q)) {
+                Some(q) => {
+                    p = q + 1;
+                    last = Some((q, i));
+                    last_item_ok = true;
+                    placed.push(Placed::At(q));
+                }
+                None => {
+                    // A repeat of a move already matched is a harmless duplicate.
+                    last_item_ok = (0..p).any(at);
+                    placed.push(if last_item_ok {
+                        Placed::Duplicate
+                    } else {
+                        Placed::Slip(None)
+                    });
+                }
             }
-            p += 1;
         }
-        true
+        Some((last, last_item_ok, placed))
     };
-    (1..=kmax).rev().find_map(|k| {
-        if items[k].conditional || resolve(&items[k], pos).is_none() || !fits_in_order(k, ply) {
+    let own_numbered = |k: usize| numbered_now(&items[k], ply);
+    (1..items.len()).rev().find_map(|k| {
+        if items[k].conditional {
             return None;
         }
-        let repeat = fits(&items[k - 1], &positions[ply - 1], moves[ply - 1])
-            && fits_in_order(k - 1, ply - 1);
-        Some(Reading {
-            k,
-            last_ok: true,
-            repeat,
-            slips: Vec::new(),
-            own: resolve(&items[k], pos),
+        let own = resolve(&items[k], pos)?;
+        let (last, last_item_ok, placed) = fits_in_order(k)?;
+        let repeat = last.filter(|&(q, _)| q + 1 == ply).map(|(_, i)| i);
+        // The quote must end on a move of the record, unless the own move's number says
+        // which it is and Б was found.
+        if !(last_item_ok || own_numbered(k) && repeat.is_some()) {
+            return None;
+        }
+        last?;
+        let slips = gap_slips(&placed, ply);
+        let skipped = placed
+            .iter()
+            .filter(|p| !matches!(p, Placed::At(_)))
+            .count();
+        Some(GapReading {
+            reading: Reading {
+                k,
+                last_ok: true,
+                repeat,
+                slips,
+                own: Some(own),
+            },
+            skipped,
         })
     })
 }
@@ -403,8 +533,9 @@ fn read_with_gaps(
 /// Decide which items repeat the record, which is the own move and which are a line.
 ///
 /// Each split is scored (lower is better): everything fits 0; an older quoted move differs 2
-/// (pointed out); the own move's number names another half-move +3; the line after the own
-/// move is not legal throughout +3; Б differs 6 (Art. 15); the own move is not legal 8. So a
+/// (pointed out); the own move's number names another half-move, or another item is
+/// numbered as the half-move to play, +3; the line after the own move is not legal
+/// throughout +3; Б differs 6 (Art. 15); the own move is not legal 8. So a
 /// whole score copied with a slip (2) is never read as its first move being the sender's
 /// (`1. e2-e4` may be legal for a rook on e2, but its number and its "line" say otherwise).
 fn read_items(
@@ -449,6 +580,14 @@ fn read_items(
     // The own move's number names another move (a wrong side mark alone is no contradiction:
     // `3. e7-e6` for Black's third move is sloppy, not another move).
     let number_bad = |k: usize| items[k].number.is_some_and(|n| n as usize != ply / 2 + 1);
+    // Another item is numbered as the half-move to be played: its number says it is the own
+    // move, not this reading's.
+    let other_numbered_now = |k: usize| {
+        items
+            .iter()
+            .enumerate()
+            .any(|(j, it)| j != k && numbered_now(it, ply))
+    };
     let mut scored: Vec<(u32, Reading)> = Vec::with_capacity(kmax + 1);
     for k in 0..=kmax {
         // The own move is never inside an "if …" clause.
@@ -462,7 +601,7 @@ fn read_items(
             for i in 0..k - 1 {
                 let p = ply - k + i;
                 if !fits(&items[i], &positions[p], moves[p]) {
-                    slips.push(i);
+                    slips.push((i, p));
                 }
             }
         }
@@ -471,7 +610,7 @@ fn read_items(
             (Some(_), false) => 6,
             (Some(m), true) => {
                 u32::from(!slips.is_empty()) * 2
-                    + u32::from(number_bad(k)) * 3
+                    + u32::from(number_bad(k) || other_numbered_now(k)) * 3
                     + u32::from(!line_ok(k, m)) * 3
             }
         };
@@ -480,19 +619,59 @@ fn read_items(
             Reading {
                 k,
                 last_ok,
-                repeat: k > 0,
+                repeat: k.checked_sub(1),
                 slips,
                 own: owns[k],
             },
         ));
     }
     let top = scored.iter().map(|s| s.0).min().unwrap_or(8);
-    if top >= 3
-        && let Some(r) = read_with_gaps(items, moves, positions, pos, kmax)
-            .filter(|r| !number_bad(r.k) && own(r.k).is_some_and(|m| line_ok(r.k, m)))
+    let strict = choose_strict(&scored, top, &votes, &owns);
+    // The gap reading (a quote with a move left out, duplicated or garbled) when the strict
+    // readings have a fault, or explain the letter only by two or more slips.
+    let best_slips = scored
+        .iter()
+        .filter(|s| s.0 == top)
+        .map(|s| s.1.slips.len())
+        .min()
+        .unwrap_or(0);
+    if (top >= 3 || (top == 2 && best_slips >= 2))
+        && let Some(g) = read_with_gaps(items, moves, positions, pos).filter(|g| {
+            !number_bad(g.reading.k) && g.reading.own.is_some_and(|r| line_ok(g.reading.k, r.mv))
+        })
+        && (top >= 3 || (best_slips >= 2 && g.skipped < best_slips))
     {
-        return Choice::One(r);
+        let gk = g.reading.k;
+        let gap_own = g.reading.own.map(|r| r.mv);
+        let sk = match &strict {
+            Choice::One(r) => r.k,
+            Choice::Two(a, _) => *a,
+        };
+        // Never change the own move on the strength of the gaps alone: the gap reading
+        // stands when it gives the strict reading's own move, when no strict reading has a
+        // legal own move with Б right, or when its own move's number says it is the one.
+        if top >= 6
+            || (matches!(strict, Choice::One(_)) && gap_own == own(sk))
+            || (numbered_now(&items[gk], ply) && !numbered_now(&items[sk], ply))
+        {
+            return Choice::One(g.reading);
+        }
+        if gap_own != own(sk) {
+            // Two readings, two own moves: ask (RULES.md §4, no penalty).
+            return Choice::Two(sk, gk);
+        }
     }
+    strict
+}
+
+/// The best of the strict readings (`top` is the best score).
+fn choose_strict(
+    scored: &[(u32, Reading)],
+    top: u32,
+    votes: &[u32],
+    owns: &[Option<notation::Resolved>],
+) -> Choice {
+    let own = |k: usize| owns[k].map(|r| r.mv);
     let mut tied: Vec<&(u32, Reading)> = scored.iter().filter(|s| s.0 == top).collect();
     if top >= 6 {
         // No legal own move in any reading (or Б wrong in the best): the reading the numbers
@@ -580,7 +759,7 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
         }
     };
     let k = reading.k;
-    let repeat_idx = k.checked_sub(1).filter(|_| reading.repeat);
+    let repeat_idx = reading.repeat;
 
     // Art. 15: the opponent's last move repeated wrongly.
     if let (Some(i), false, Some(last_mv)) = (repeat_idx, reading.last_ok, last) {
@@ -599,12 +778,9 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     let quote_slips: Vec<QuoteSlip> = reading
         .slips
         .iter()
-        .map(|&i| {
-            let p = ply - k + i;
-            QuoteSlip {
-                written: items[i].raw.clone(),
-                record: fact(&positions[p], game.moves[p], p, n),
-            }
+        .map(|&(i, p)| QuoteSlip {
+            written: items[i].raw.clone(),
+            record: fact(&positions[p], game.moves[p], p, n),
         })
         .collect();
 
@@ -1330,5 +1506,107 @@ mod tests {
         assert_eq!(accepted(judge_text("5. ba8Ф", &g)).own.uci, "b7a8q");
         assert_eq!(accepted(judge_text("5. b7:a8Ф+", &g)).own.uci, "b7a8q");
         assert_eq!(accepted(judge_text("5. bа8Ф", &g)).own.uci, "b7a8q");
+    }
+
+    fn two_ucis(v: Verdict) -> Vec<String> {
+        let Verdict::TwoReadings(own) = v else {
+            panic!("not two readings: {v:?}")
+        };
+        let mut u: Vec<String> = own.into_iter().map(|m| m.uci).collect();
+        u.sort();
+        u
+    }
+
+    #[test]
+    fn art_9_b_a_duplicated_move_in_a_copied_score_costs_nothing() {
+        // Reviewer C: the whole score copied with one move written twice puts the own move
+        // past `ply`; it stands, nothing is charged.
+        let g = game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        let a = accepted(judge_text(
+            "1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 Кb8-c6 3. Оf1-b5",
+            &g,
+        ));
+        assert_eq!(a.own.uci, "f1b5");
+        assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("b8c6"));
+        let a = accepted(judge_text(
+            "1. e2-e4 e7-e5 e7-e5 2. Кg1-f3 Кb8-c6 3. Оf1-b5",
+            &g,
+        ));
+        assert_eq!(a.own.uci, "f1b5");
+        // The gaps never excuse a faulty new move nor a wrong Б.
+        for (text, article) in [
+            ("1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 Кb8-c6 3. Оf1-c5", 14),
+            ("2... Кb8-c6 3. Оf1-c5", 14),
+            ("c7-c5 3. Оf1-b5", 15),
+            ("2... c7-c5 3. Оf1-b5", 15),
+        ] {
+            let v = judge_text(text, &g);
+            assert_eq!(
+                v.refusal().map(|r| r.article),
+                Some(article),
+                "{text}: {v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn art_15_b_numbered_as_the_last_move_and_written_wrongly_is_incorrect() {
+        // Reviewer A: `2... e7-e5` names Black's second move, which was Кb8-c6.
+        let g = game(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
+        let v = judge_text("2... e7-e5 3. Оf1-b5", &g);
+        let Verdict::Incorrect(r) = v else {
+            panic!("{v:?}")
+        };
+        assert_eq!(r.article, 15);
+        assert_eq!(r.penalty_days, 5);
+    }
+
+    #[test]
+    fn rules_4_the_gaps_never_change_a_correctly_numbered_own_move() {
+        // Reviewer B: `4. Кf3` is legal and numbered right, its line is not; the gaps would
+        // read «Оb5» as the own move. Two own moves: asked, no penalty.
+        let g = game(
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f3g5", "d7d6"],
+            Color::White,
+        );
+        assert_eq!(two_ucis(judge_text("4. Кf3 Кc6 Оb5", &g)), ["f1b5", "g5f3"]);
+    }
+
+    #[test]
+    fn art_9_b_the_number_of_the_half_move_to_play_names_the_own_move() {
+        // Reviewer H: after 1.e4 e5 2.Кf3 Black writes a line and then `2... d6`: the number
+        // says d6 is his move.
+        let g = game(&["e2e4", "e7e5", "g1f3"], Color::Black);
+        let a = accepted(judge_text("2. Кf3 Кc6 3. Оb5 2... d6", &g));
+        assert_eq!(a.own.uci, "d7d6");
+        assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("g1f3"));
+        // Б is `2. Кf3`, numbered right: no wrong number is pointed out.
+        assert!(a.wrong_numbers.is_empty(), "{:?}", a.wrong_numbers);
+    }
+
+    #[test]
+    fn art_9_b_a_score_with_a_move_left_out_points_out_no_false_slips() {
+        // Reviewer D: Кb8-c6 left out of the copied score; aligned from the end every earlier
+        // move would be a "slip".
+        let g = game(
+            &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"],
+            Color::White,
+        );
+        let a = accepted(judge_text(
+            "1. e2-e4 e7-e5 2. Кg1-f3 3. Оf1-b5 a7-a6 4. Оb5-a4",
+            &g,
+        ));
+        assert_eq!(a.own.uci, "b5a4");
+        assert_eq!(a.repeated.map(|m| m.uci).as_deref(), Some("a7a6"));
+        assert!(a.quote_slips.is_empty(), "{:?}", a.quote_slips);
+        // The same with one old move also garbled: that one alone is pointed out.
+        let a = accepted(judge_text(
+            "1. e2-e4 e7-e6 2. Кg1-f3 3. Оf1-b5 a7-a6 4. Оb5-a4",
+            &g,
+        ));
+        assert_eq!(a.own.uci, "b5a4");
+        assert_eq!(a.quote_slips.len(), 1, "{:?}", a.quote_slips);
+        assert_eq!(a.quote_slips[0].written, "e7-e6");
+        assert_eq!(a.quote_slips[0].record.full, "e7-e5");
     }
 }
