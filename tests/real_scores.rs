@@ -514,7 +514,7 @@ fn art_14_16_scores_written_by_people_every_legal_token_accepted_every_slip_refu
         }
         for (i, t) in s.tokens.iter().enumerate() {
             tokens += 1;
-            // Numbered as the book prints it, and bare as a player may write it.
+            // Numbered as the book prints it.
             let numbered = judge_token(&moves, t, true);
             let m = match s.slips.iter().find(|(w, _)| w == t) {
                 Some((_, meant)) => {
@@ -758,7 +758,12 @@ fn art_9_b_a_clubs_score_copied_whole_with_its_slip_costs_nothing() {
         match judge(&letter, &game) {
             Verdict::Accepted(a) => {
                 assert_eq!(a.quote_slips.len(), 1, "{name}: {:?}", a.quote_slips);
-                assert_eq!(a.own.uci, UciMove::from_standard(a.own.mv).to_string());
+                // The new move is the score's last token, as that token alone reads in the
+                // position — not a quoted old move.
+                let Verdict::Accepted(alone) = judge_token(&game.moves, &tokens[own], true) else {
+                    panic!("{name}: the last token alone is refused")
+                };
+                assert_eq!(a.own.mv, alone.own.mv, "{name}");
             }
             other => panic!("{name}: {other:?}"),
         }
