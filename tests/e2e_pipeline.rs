@@ -505,7 +505,7 @@ async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tr
         .await;
     settle(&amici, 1, Duration::from_secs(30));
     let c = db(&amici);
-    let (status, attempts): (String, i64) = c
+    let (state, attempts): (String, i64) = c
         .query_row(
             "SELECT status, attempts FROM inbound WHERE message_id = 'poison@example.test'",
             [],
@@ -513,13 +513,13 @@ async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tr
         )
         .unwrap();
     assert_eq!(
-        (status.as_str(), attempts),
+        (state.as_str(), attempts),
         ("failed", 3),
         "set aside after 3 tries"
     );
     assert!(amici.exited().is_none(), "the daemon goes on");
     // The other letter was applied; the poisoned one's sender is told it could not be read.
-    let st = status_json(&amici);
+    let st = status(&amici);
     assert_eq!(st["games"][1]["moves"], serde_json::json!(["d4"]));
     assert_eq!(st["games"][0]["moves"], serde_json::json!([]));
     let w0 = stack.wait_for("w0", 1, Duration::from_secs(30)).await;
@@ -534,8 +534,4 @@ async fn a_panicking_letter_never_stops_the_daemon_and_is_set_aside_after_its_tr
         stack.unseen("bot").await.is_empty(),
         "the poisoned letter is marked too"
     );
-}
-
-fn status_json(amici: &AmiciProcess) -> serde_json::Value {
-    status(amici)
 }

@@ -640,22 +640,6 @@ fn club_games() -> Vec<(String, Vec<String>)> {
     games
 }
 
-/// Replay `tokens` from `from` on `moves`; how many replay as accepted moves.
-fn replays(moves: &[Move], tokens: &[String]) -> usize {
-    let mut moves = moves.to_vec();
-    let mut n = 0;
-    for t in tokens {
-        match judge_token(&moves, t, true) {
-            Verdict::Accepted(a) => {
-                moves.push(a.own.mv);
-                n += 1;
-            }
-            _ => break,
-        }
-    }
-    n
-}
-
 /// The slips in the club's scores: (game, token index, token, the move meant — the one after
 /// which the rest of the score replays).
 const CLUB_SLIPS: &[(&str, usize, &str, &str)] = &[

@@ -7,6 +7,13 @@
 
 pub mod actor;
 
+/// The columns [`outbox_row`] reads, in its order.
+macro_rules! outbox_columns {
+    () => {
+        "id, message_id, recipient, kind, game, raw, attempts"
+    };
+}
+
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -504,8 +511,8 @@ impl Store {
     /// Pending outbox rows due at `now`, oldest first, without leasing them (tests, status).
     pub fn due_outbox(&self, now: &str, limit: usize) -> Result<Vec<OutboxRow>> {
         let mut st = self.conn.prepare(
-            "SELECT id, message_id, recipient, kind, game, raw, attempts FROM outbox
-             WHERE status = 'pending' AND (next_attempt IS NULL OR next_attempt <= ?1) ORDER BY id LIMIT ?2",
+            concat!("SELECT ", outbox_columns!(), " FROM outbox
+             WHERE status = 'pending' AND (next_attempt IS NULL OR next_attempt <= ?1) ORDER BY id LIMIT ?2"),
         )?;
         let rows = st
             .query_map(params![now, limit as i64], outbox_row)?
@@ -1002,7 +1009,11 @@ impl Tx<'_> {
     pub fn outbox_by_id(&self, id: i64) -> Result<Option<OutboxRow>> {
         Ok(self
             .tx
-            .prepare_cached("SELECT id, message_id, recipient, kind, game, raw, attempts FROM outbox WHERE id = ?1")?
+            .prepare_cached(concat!(
+                "SELECT ",
+                outbox_columns!(),
+                " FROM outbox WHERE id = ?1"
+            ))?
             .query_row([id], outbox_row)
             .optional()?)
     }
@@ -1021,7 +1032,11 @@ impl Tx<'_> {
         let mid = message_id.trim().trim_matches(|c| c == '<' || c == '>');
         Ok(self
             .tx
-            .prepare_cached("SELECT id, message_id, recipient, kind, game, raw, attempts FROM outbox WHERE message_id = ?1")?
+            .prepare_cached(concat!(
+                "SELECT ",
+                outbox_columns!(),
+                " FROM outbox WHERE message_id = ?1"
+            ))?
             .query_row([mid], outbox_row)
             .optional()?)
     }
