@@ -248,7 +248,7 @@ async fn sigkill_at_random_moments_loses_nothing_and_applies_nothing_twice() {
     // mail sent) and work was still open in the database when it died.
     let mut mid_work = 0;
     while kills < 25 {
-        std::thread::sleep(Duration::from_millis(rng.between(60, 500)));
+        std::thread::sleep(Duration::from_millis(rng.between(40, 300)));
         let log = amici.current_logs();
         amici.kill();
         let (rows, pending, _) = database(&amici);
