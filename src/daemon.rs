@@ -417,6 +417,9 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
         if had_missing {
             let poll = Duration::from_secs(cfg.poll_seconds.clamp(1, 60));
             session = imap::wait(session, idle, poll, poll).await?;
+            if validity_changed(&mut session, &mailbox, validity).await? {
+                return Ok(());
+            }
             continue;
         }
         if had_new {
@@ -427,7 +430,29 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
         // (and within 25 minutes, under RFC 2177's 29), and the search above runs again.
         let poll = Duration::from_secs(cfg.poll_seconds);
         session = imap::wait(session, idle, poll.min(Duration::from_secs(25 * 60)), poll).await?;
+        if validity_changed(&mut session, &mailbox, validity).await? {
+            return Ok(());
+        }
     }
+}
+
+/// Time passed: the mailbox may have been recreated while this session kept its old view.
+/// A new UIDVALIDITY ends the session (the next one starts over and says so).
+async fn validity_changed(
+    session: &mut imap::ImapSession,
+    mailbox: &str,
+    validity: u32,
+) -> Result<bool> {
+    let now = imap::timed("status", imap::current_validity(session, mailbox)).await?;
+    let changed = now.is_some_and(|v| v != validity);
+    if changed {
+        tracing::warn!(
+            old = validity,
+            new = now,
+            "UIDVALIDITY changed during the session; reconnecting"
+        );
+    }
+    Ok(changed)
 }
 
 /// Of these UIDs, the ones whose letter is stored and processed (or a duplicate of one).

@@ -147,6 +147,14 @@ pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
     Ok((session, mailbox.uid_validity.unwrap_or(0), idle))
 }
 
+/// The mailbox's UIDVALIDITY now, asked with STATUS rather than taken from the SELECT:
+/// a server may keep an open session on its old view of a mailbox that was recreated under
+/// it (the new numbering is then only visible to a fresh look).
+pub async fn current_validity(session: &mut ImapSession, mailbox: &str) -> Result<Option<u32>> {
+    let status = session.status(mailbox, "(UIDVALIDITY)").await?;
+    Ok(status.uid_validity)
+}
+
 /// UIDs above `last`, ascending. A search, not the unsolicited responses, is trusted
 /// (crates.md pitfall 4).
 pub async fn new_uids(session: &mut ImapSession, last: u32) -> Result<Vec<u32>> {

@@ -213,6 +213,40 @@ impl MailStack {
                 String::from_utf8_lossy(&out.stderr)
             );
         };
+        let validity = || -> u64 {
+            let out = Command::new("doveadm")
+                .arg("-c")
+                .arg(&conf)
+                .args([
+                    "-f",
+                    "flow",
+                    "mailbox",
+                    "status",
+                    "-u",
+                    &address,
+                    "uidvalidity",
+                    "INBOX",
+                ])
+                .output()
+                .expect("run doveadm");
+            let text = String::from_utf8_lossy(&out.stdout);
+            text.split("uidvalidity=")
+                .nth(1)
+                .and_then(|v| v.split_whitespace().next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("doveadm mailbox status said {text:?}"))
+        };
+        let old = validity();
+        // Dovecot numbers a new mailbox by the clock's second: wait until it is past the old one,
+        // or a mailbox recreated within the second it was made would keep its UIDVALIDITY.
+        while std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            <= old
+        {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
         run(&["expunge", "-u", &address, "mailbox", "INBOX", "all"]);
         let (local, domain) = address.split_once('@').expect("an address");
         let maildir = self
@@ -228,6 +262,7 @@ impl MailStack {
             }
         }
         run(&["force-resync", "-u", &address, "INBOX"]);
+        assert_ne!(validity(), old, "the recreated INBOX has a new UIDVALIDITY");
     }
 
     /// UIDs of `user`'s INBOX messages without `\Seen`.
