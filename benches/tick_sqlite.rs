@@ -54,7 +54,15 @@ fn record(i: usize, start: NaiveDate) -> GameRecord {
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
+    // RUST_LOG=amici::tick=debug shows where each tick spends its time.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .try_init();
     let n = if full { 100_000 } else { 2_000 };
+    let n = std::env::var("TICK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(n);
     let dir = tempfile::tempdir().unwrap();
     let config_text = format!(
         "[bot]\naddress = \"bot@example.test\"\ndatabase = \"{}\"\n[outbox]\ndir = \"out\"\n",
@@ -103,6 +111,11 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
     let days = if full { 30 } else { 3 };
+    if std::env::var_os("TICK_PROFILE").is_some() {
+        // Time to attach a profiler to the daily ticks alone (`perf record -p PID`).
+        println!("daily ticks start in 3 s: pid {}", std::process::id());
+        std::thread::sleep(std::time::Duration::from_secs(3));
+    }
     let mut times = Vec::new();
     let mut total = 0;
     let run_start = std::time::Instant::now();
@@ -120,6 +133,11 @@ fn main() {
                 run_start.elapsed().as_secs_f64()
             );
         }
+    }
+    if let Some(keep) = std::env::var_os("TICK_KEEP") {
+        // The database, kept for a look (`TICK_KEEP=path`).
+        drop(store);
+        std::fs::copy(&config.bot.database, keep).unwrap();
     }
     let max = times.iter().copied().fold(0.0, f64::max);
     let mean = times.iter().sum::<f64>() / times.len() as f64;

@@ -9,7 +9,96 @@ use chrono::{DateTime, FixedOffset};
 use crate::config::Config;
 use crate::engine::{self, Answer, EngineError};
 use crate::rules::game;
-use crate::store::Store;
+use crate::rules::game::GameRecord;
+use crate::rules::model::Day;
+use crate::store::{ClockRow, Store, StoredGame};
+
+/// Games read, swept and written at a time.
+const CHUNK: usize = 2048;
+
+/// One game after the clock's sweep: its record as it now stands, and when the clock moved,
+/// the clock row to write and the notices to send.
+struct Swept {
+    record: GameRecord,
+    ticked: Option<(ClockRow, Vec<game::Effect>)>,
+}
+
+/// The pure part for one game: decode, ask the clock (Art. 24–40), prepare the row.
+fn sweep(row: &StoredGame, today: Day) -> Result<Swept, EngineError> {
+    let record = row.decode()?;
+    let handled = game::handle_tick(&record, today);
+    Ok(match handled.record {
+        Some(next) => {
+            let clock = ClockRow::of(&next)?;
+            Swept {
+                record: next,
+                ticked: Some((clock, handled.effects)),
+            }
+        }
+        None => Swept {
+            record,
+            ticked: None,
+        },
+    })
+}
+
+/// Chunks of a swept game's results, or the panic of the worker that swept them.
+type Outcome = std::thread::Result<Vec<Result<Swept, EngineError>>>;
+
+/// Runs the sweep over `ids` a chunk at a time, in their order: this thread (the one holding
+/// the database) reads a chunk and writes the results of an earlier one while worker threads,
+/// one per core, decode and sweep the chunks between. A worker's panic is raised again here.
+fn pipelined(
+    ids: &[String],
+    today: Day,
+    mut read: impl FnMut(&[String]) -> Result<Vec<StoredGame>, EngineError>,
+    mut write: impl FnMut(Vec<Result<Swept, EngineError>>) -> Result<(), EngineError>,
+) -> Result<(), EngineError> {
+    use std::sync::{Arc, Mutex, mpsc};
+    let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        let (jobs, queue) = mpsc::sync_channel::<(usize, Vec<StoredGame>)>(workers);
+        let queue = Arc::new(Mutex::new(queue));
+        let (done, results) = mpsc::channel::<(usize, Outcome)>();
+        for _ in 0..workers {
+            let (queue, done) = (queue.clone(), done.clone());
+            scope.spawn(move || {
+                loop {
+                    let job = queue.lock().map(|q| q.recv());
+                    let Ok(Ok((i, rows))) = job else { break };
+                    let swept = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        rows.iter().map(|r| sweep(r, today)).collect()
+                    }));
+                    if done.send((i, swept)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done);
+        let mut waiting = std::collections::BTreeMap::new();
+        let (mut sent, mut written) = (0, 0);
+        while written < chunks.len() {
+            // Keep every worker busy and one chunk more in hand.
+            while sent < chunks.len() && sent - written <= workers {
+                jobs.send((sent, read(chunks[sent])?))
+                    .expect("tick workers are alive while jobs remain");
+                sent += 1;
+            }
+            let (i, outcome) = results.recv().expect("a tick worker answers every chunk");
+            waiting.insert(i, outcome);
+            while let Some(outcome) = waiting.remove(&written) {
+                match outcome {
+                    Ok(swept) => write(swept)?,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+                written += 1;
+            }
+        }
+        Ok(())
+    })
+}
 
 /// Runs the sweep as of `now`; returns the number of messages queued.
 pub fn run(
@@ -38,44 +127,50 @@ pub fn run(
         }
         let t0 = std::time::Instant::now();
         let due = tx.games_due(&today.to_string(), &ended)?;
-        let (mut t_tick, mut t_upd, mut t_emit) = (0f64, 0f64, 0f64);
-        let t_due = t0.elapsed().as_secs_f64();
         let n_due = due.len();
-        for rec in due {
-            let mut out = Answer::unprompted(config, format!("tick:{}:{}", rec.id, today), now);
-            let mut current = rec;
-            // The clock first, then the end of the tournament (Art. 49–53).
+        let (mut t_read, mut t_write) = (t0.elapsed().as_secs_f64(), 0f64);
+        let t_all = std::time::Instant::now();
+        let read = |ids: &[String]| {
             let a = std::time::Instant::now();
-            let handled = game::handle_tick(&current, today);
-            t_tick += a.elapsed().as_secs_f64();
-            if let Some(next) = handled.record {
-                let a = std::time::Instant::now();
-                tx.update_game(&next)?;
-                t_upd += a.elapsed().as_secs_f64();
-                let a = std::time::Instant::now();
-                engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
-                t_emit += a.elapsed().as_secs_f64();
-                queued += handled.effects.len();
-                current = next;
-            }
-            if !ends.contains_key(&current.tournament) {
-                ends.insert(
-                    current.tournament.clone(),
-                    crate::arbiter::end_date(tx, config, &current.tournament)?,
-                );
-            }
-            if let Some(Some(end)) = ends.get(&current.tournament) {
-                let handled = game::handle_end(&current, *end, today);
-                if let Some(next) = handled.record {
-                    tx.update_game(&next)?;
-                    engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
-                    queued += handled.effects.len();
+            let rows = tx.stored_games(ids);
+            t_read += a.elapsed().as_secs_f64();
+            Ok(rows?)
+        };
+        let write = |swept: Vec<Result<Swept, EngineError>>| {
+            let a = std::time::Instant::now();
+            for s in swept {
+                let Swept { record, ticked } = s?;
+                let mut out =
+                    Answer::unprompted(config, format!("tick:{}:{}", record.id, today), now);
+                if let Some((row, effects)) = ticked {
+                    tx.put_clock_row(&row)?;
+                    engine::emit(tx, config, &mut out, &record, &effects, today)?;
+                    queued += effects.len();
+                }
+                // Then the end of the tournament (Art. 49–53).
+                if !ends.contains_key(&record.tournament) {
+                    ends.insert(
+                        record.tournament.clone(),
+                        crate::arbiter::end_date(tx, config, &record.tournament)?,
+                    );
+                }
+                if let Some(Some(end)) = ends.get(&record.tournament) {
+                    let handled = game::handle_end(&record, *end, today);
+                    if let Some(next) = handled.record {
+                        tx.update_game(&next)?;
+                        engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
+                        queued += handled.effects.len();
+                    }
                 }
             }
-        }
+            t_write += a.elapsed().as_secs_f64();
+            Ok(())
+        };
+        pipelined(&due, today, read, write)?;
+        let t_all = t_all.elapsed().as_secs_f64();
         // Where a long sweep spends its time (RUST_LOG=amici::tick=debug; issue 8's tick target).
         tracing::debug!(
-            %today, due = n_due, read_s = t_due, tick_s = t_tick, update_s = t_upd, emit_s = t_emit,
+            %today, due = n_due, read_s = t_read, write_s = t_write, all_s = t_all,
             "tick sweep"
         );
         tx.set_meta("last_tick", &today.to_string())?;

@@ -96,3 +96,93 @@ fn next_due_is_the_first_day_the_full_tick_sends_anything() {
         assert_eq!(next_due(&g, 1200), brute, "game {i}");
     }
 }
+
+/// The store writes only a game's clock row (clock, status, next due day) for what the daily
+/// tick changed: `handle_tick` must change nothing else of a record, on any day, including
+/// days that file claims and pause the game for the arbiter's decision (Art. 37).
+#[test]
+fn the_tick_changes_only_the_clock_and_the_status() {
+    let mut changed = 0;
+    let mut decisions = 0;
+    for i in 0..60 {
+        let mut g = game(i);
+        let first = g.moves.last().map_or(g.start, |m| m.sent);
+        for d in 0..400 {
+            let day = first + Duration::days(d);
+            let Some(next) = handle_tick(&g, day).record else {
+                continue;
+            };
+            changed += 1;
+            decisions += usize::from(next.status != g.status);
+            let mut only_clock = next.clone();
+            only_clock.clock = g.clock.clone();
+            only_clock.status = g.status;
+            assert_eq!(
+                only_clock, g,
+                "game {i}, day {day}: more than the clock changed"
+            );
+            // Go on from the new state, as the daemon does day after day.
+            g = next;
+        }
+    }
+    assert!(
+        changed > 100 && decisions > 10,
+        "changed {changed}, decisions {decisions}"
+    );
+}
+
+/// The tick reads, sweeps (on every core) and writes games a chunk at a time: over several
+/// chunks, every game's stored clock is what `handle_tick` alone makes of it, and the notices
+/// are queued in the games' pairing order.
+#[test]
+fn the_chunked_tick_on_all_cores_stores_what_the_rules_decide_in_pairing_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "[bot]\naddress = \"bot@example.test\"\ndatabase = \"{}\"\n[outbox]\ndir = \"out\"\n",
+        dir.path().join("db.sqlite3").display()
+    );
+    let config = amici::config::parse(&dir.path().join("amici.toml"), &text).unwrap();
+    let mut store = amici::store::Store::open(&config.bot.database).unwrap();
+    // Five thousand games: more than two chunks.
+    let games: Vec<GameRecord> = (0..5000)
+        .map(|n| {
+            let mut g = game(n % 60);
+            g.id = format!("T/{}", n + 1);
+            g.white = format!("w{n}@example.test");
+            g
+        })
+        .collect();
+    store
+        .transaction(|tx| {
+            for (n, g) in games.iter().enumerate() {
+                tx.put_game(n as u32 + 1, g)?;
+            }
+            Ok::<_, amici::store::StoreError>(())
+        })
+        .unwrap();
+    let now = "2026-09-01T06:00:00+03:00".parse().unwrap();
+    let today = NaiveDate::from_ymd_opt(2026, 9, 1).unwrap();
+    let queued = amici::tick::run(&mut store, &config, now).unwrap();
+    assert!(queued > 5000, "notices queued: {queued}");
+    let stored = store.games().unwrap();
+    assert_eq!(stored.len(), games.len());
+    for (before, after) in games.iter().zip(&stored) {
+        let expected = handle_tick(before, today)
+            .record
+            .unwrap_or_else(|| before.clone());
+        assert_eq!(after, &expected, "game {}", before.id);
+    }
+    let db = rusqlite::Connection::open(&config.bot.database).unwrap();
+    let order: Vec<u32> = db
+        .prepare("SELECT game FROM outbox ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get::<_, String>(0))
+        .unwrap()
+        .map(|g| g.unwrap()[2..].parse().unwrap())
+        .collect();
+    assert!(order.len() > 5000);
+    assert!(
+        order.windows(2).all(|w| w[0] <= w[1]),
+        "notices in pairing order"
+    );
+}

@@ -147,6 +147,13 @@ pub struct ClockState {
     pub issued: Vec<IssuedNotice>,
 }
 
+impl ClockState {
+    /// The state of a game whose clock has remembered nothing yet.
+    pub fn is_new(&self) -> bool {
+        *self == ClockState::default()
+    }
+}
+
 /// Receipt date of the move awaited at `ply` (0-based half-move index of the move to play).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Receipt {

@@ -93,8 +93,9 @@ pub struct GameRecord {
     pub status: Status,
     pub result: Option<GameResult>,
     pub termination: Option<Termination>,
-    /// Everything the clock remembers (oversteps, notices issued, receipts …).
-    #[serde(default)]
+    /// Everything the clock remembers (oversteps, notices issued, receipts …). The store keeps
+    /// it in a row of its own; a new game's (empty) clock is left out of the JSON.
+    #[serde(default, skip_serializing_if = "ClockState::is_new")]
     pub clock: ClockState,
     /// A pending draw offer by this side.
     #[serde(default, with = "crate::rules::model::opt_color_serde")]

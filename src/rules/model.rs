@@ -27,6 +27,96 @@ pub mod color_serde {
     }
 }
 
+/// Serde for a `Day` as `YYYY-MM-DD`, read and written by hand: chrono's own goes through
+/// its general format machinery, and a record holds two dates per move (the daily tick decodes
+/// and encodes tens of thousands of records). Same text as chrono's; other forms fall back to it.
+pub mod day_serde {
+    use super::Day;
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::borrow::Cow;
+
+    pub fn serialize<S: Serializer>(d: &Day, s: S) -> Result<S::Ok, S::Error> {
+        use chrono::Datelike;
+        let (y, m, day) = (d.year(), d.month(), d.day());
+        if (0..=9999).contains(&y) {
+            let mut b = *b"0000-00-00";
+            let y = y as u32;
+            for (i, v) in [y / 1000, y / 100 % 10, y / 10 % 10, y % 10]
+                .into_iter()
+                .enumerate()
+            {
+                b[i] = b'0' + v as u8;
+            }
+            b[5] = b'0' + (m / 10) as u8;
+            b[6] = b'0' + (m % 10) as u8;
+            b[8] = b'0' + (day / 10) as u8;
+            b[9] = b'0' + (day % 10) as u8;
+            s.serialize_str(std::str::from_utf8(&b).expect("ASCII digits"))
+        } else {
+            s.collect_str(d)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Day, D::Error> {
+        let text = Cow::<'de, str>::deserialize(d)?;
+        parse(&text)
+            .or_else(|| text.parse().ok())
+            .ok_or_else(|| serde::de::Error::custom(format!("not a date: {text:?}")))
+    }
+
+    /// `YYYY-MM-DD` exactly, else `None`.
+    pub fn parse(text: &str) -> Option<Day> {
+        let b = text.as_bytes();
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+            return None;
+        }
+        let num = |r: std::ops::Range<usize>| -> Option<u32> {
+            b[r].iter().try_fold(0u32, |acc, c| {
+                c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0'))
+            })
+        };
+        Day::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct W(#[serde(with = "super")] Day);
+
+        #[test]
+        fn the_text_is_chronos_own_both_ways() {
+            for (y, m, d) in [
+                (2026, 1, 9),
+                (1999, 12, 31),
+                (2024, 2, 29),
+                (1, 1, 1),
+                (9999, 12, 31),
+            ] {
+                let day = Day::from_ymd_opt(y, m, d).unwrap();
+                let ours = serde_json::to_string(&W(day)).unwrap();
+                assert_eq!(ours, serde_json::to_string(&day).unwrap());
+                assert_eq!(serde_json::from_str::<W>(&ours).unwrap(), W(day));
+                let theirs: Day = serde_json::from_str(&ours).unwrap();
+                assert_eq!(theirs, day);
+            }
+        }
+
+        #[test]
+        fn impossible_or_odd_dates_are_refused_or_left_to_chrono() {
+            assert!(parse("2026-02-30").is_none());
+            assert!(parse("2026-2-3").is_none());
+            assert!(serde_json::from_str::<W>("\"2026-13-01\"").is_err());
+            assert!(serde_json::from_str::<W>("\"yesterday\"").is_err());
+            // Years beyond four digits are chrono's form, which still reads.
+            let far = Day::from_ymd_opt(12345, 6, 7).unwrap();
+            let text = serde_json::to_string(&W(far)).unwrap();
+            assert_eq!(serde_json::from_str::<W>(&text).unwrap(), W(far));
+        }
+    }
+}
+
 /// Serde for `Option<Color>`: `"white"`, `"black"` or null.
 pub mod opt_color_serde {
     use serde::{Deserialize, Deserializer, Serializer};
@@ -142,8 +232,10 @@ pub struct PlayedMove {
     pub san: String,
     /// The day the mover received the opponent's previous move (Art. 8 "received"); for
     /// White's move 1, the day before the start (Art. 24, RULES.md §3).
+    #[serde(with = "day_serde")]
     pub received: Day,
     /// The day the move was sent (email: arrival of the letter in the bot's mailbox).
+    #[serde(with = "day_serde")]
     pub sent: Day,
     /// True when the move was played automatically from a conditional line (Art. 32).
     #[serde(default)]

@@ -148,6 +148,25 @@ CREATE TABLE awaiting_delivery (
     game        TEXT NOT NULL
 );
 "#,
+    r#"
+-- Issue 8 (the daily tick): what the tick changes lives in its own small row, so a day on
+-- which most games' clocks move rewrites a few hundred bytes per game, not its whole record.
+-- `games.record` no longer holds the clock; its `status` is the one here.
+CREATE TABLE game_clocks (
+    id          TEXT PRIMARY KEY,
+    clock       TEXT NOT NULL,         -- ClockState as JSON
+    status      TEXT NOT NULL,         -- Status as JSON
+    finished    INTEGER NOT NULL,
+    next_due    TEXT                   -- first day the tick has work for it (NULL: none in sight)
+) WITHOUT ROWID;
+INSERT INTO game_clocks (id, clock, status, finished, next_due)
+    SELECT id, coalesce(record -> '$.clock', '{}'), record -> '$.status', finished, next_due
+    FROM games;
+CREATE INDEX game_clocks_due ON game_clocks(next_due) WHERE finished = 0;
+UPDATE games SET record = json_remove(record, '$.clock');
+DROP INDEX games_due;
+ALTER TABLE games DROP COLUMN next_due;
+"#,
 ];
 
 /// One row of the inbound log, claimed for processing.
@@ -241,6 +260,70 @@ const DUE_HORIZON_DAYS: i64 = 1200;
 /// The day the tick next has work for a game (stored beside it).
 fn due(record: &GameRecord) -> Option<String> {
     crate::rules::game::next_due(record, DUE_HORIZON_DAYS).map(|d| d.to_string())
+}
+
+/// What every read of a game selects: its record and its clock row (migration 3).
+const GAME_COLUMNS: &str =
+    "g.id, g.record, c.clock, c.status FROM games g JOIN game_clocks c ON c.id = g.id";
+
+/// One game as stored, not yet decoded: the tick reads these and decodes them on both cores.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub id: String,
+    record: String,
+    clock: String,
+    status: String,
+}
+
+impl StoredGame {
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
+        Ok(StoredGame {
+            id: r.get(0)?,
+            record: r.get(1)?,
+            clock: r.get(2)?,
+            status: r.get(3)?,
+        })
+    }
+
+    /// The record with its clock and status put back.
+    pub fn decode(&self) -> Result<GameRecord> {
+        let bad = |e| StoreError::Record(self.id.clone(), e);
+        let mut record: GameRecord = serde_json::from_str(&self.record).map_err(bad)?;
+        record.clock = serde_json::from_str(&self.clock).map_err(bad)?;
+        record.status = serde_json::from_str(&self.status).map_err(bad)?;
+        Ok(record)
+    }
+}
+
+/// The record's JSON without its clock (which has its own row, with the status that counts).
+fn encode(record: &GameRecord) -> Result<String> {
+    let mut rest = record.clone();
+    rest.clock = Default::default();
+    serde_json::to_string(&rest).map_err(|e| StoreError::Record(record.id.clone(), e))
+}
+
+/// A game's clock row, ready to write.
+#[derive(Clone, Debug)]
+pub struct ClockRow {
+    pub id: String,
+    pub clock: String,
+    pub status: String,
+    pub finished: bool,
+    pub next_due: Option<String>,
+}
+
+impl ClockRow {
+    /// The row for `record` (its JSON and next due day computed here: the costly part).
+    pub fn of(record: &GameRecord) -> Result<ClockRow> {
+        let bad = |e| StoreError::Record(record.id.clone(), e);
+        Ok(ClockRow {
+            id: record.id.clone(),
+            clock: serde_json::to_string(&record.clock).map_err(bad)?,
+            status: serde_json::to_string(&record.status).map_err(bad)?,
+            finished: record.result.is_some(),
+            next_due: due(record),
+        })
+    }
 }
 
 /// SHA-256 of raw bytes, hex.
@@ -835,66 +918,72 @@ impl Tx<'_> {
     }
 
     pub fn game(&self, id: &str) -> Result<Option<GameRecord>> {
-        let json: Option<String> = self
+        let row = self
             .tx
-            .prepare_cached("SELECT record FROM games WHERE id = ?1")?
-            .query_row([id], |r| r.get(0))
+            .prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?
+            .query_row([id], StoredGame::from_row)
             .optional()?;
-        json.map(|j| serde_json::from_str(&j).map_err(|e| StoreError::Record(id.to_string(), e)))
-            .transpose()
+        row.map(|r| r.decode()).transpose()
+    }
+
+    /// Rows of a game query, decoded.
+    fn decoded(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<GameRecord>> {
+        let mut st = self.tx.prepare_cached(sql)?;
+        let rows = st
+            .query_map(args, StoredGame::from_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.iter().map(StoredGame::decode).collect()
     }
 
     pub fn games(&self) -> Result<Vec<GameRecord>> {
-        let mut st = self
-            .tx
-            .prepare("SELECT id, record FROM games ORDER BY tournament, n")?;
-        let rows = st
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows.into_iter()
-            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
-            .collect()
+        self.decoded(
+            &format!("SELECT {GAME_COLUMNS} ORDER BY g.tournament, g.n"),
+            [],
+        )
     }
 
-    /// The unfinished games the tick must look at on `today`: those with something due by
-    /// then, and every unfinished game of the tournaments listed (their end date has come).
-    /// Two indexed queries, not one with an OR: SQLite would scan every record for it.
-    pub fn games_due(&self, today: &str, ended: &[String]) -> Result<Vec<GameRecord>> {
-        let mut out = Vec::new();
+    /// The unfinished games the tick must look at on `today`, in tournament and pairing
+    /// order: those with something due by then, and every unfinished game of the tournaments
+    /// listed (their end date has come). Two indexed queries, not one with an OR: SQLite would
+    /// scan every record for it.
+    pub fn games_due(&self, today: &str, ended: &[String]) -> Result<Vec<String>> {
+        let mut due: Vec<(String, i64, String)> = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        let mut st = self
-            .tx
-            .prepare_cached("SELECT id, record FROM games WHERE finished = 0 AND next_due <= ?1")?;
-        let mut rows = st.query([today])?;
-        let mut decode = |id: String, json: String, out: &mut Vec<GameRecord>| -> Result<()> {
-            if seen.insert(id.clone()) {
-                out.push(serde_json::from_str(&json).map_err(|e| StoreError::Record(id, e))?);
-            }
-            Ok(())
-        };
-        while let Some(r) = rows.next()? {
-            decode(r.get(0)?, r.get(1)?, &mut out)?;
-        }
-        drop(rows);
         let mut st = self.tx.prepare_cached(
-            "SELECT id, record FROM games WHERE tournament = ?1 AND finished = 0",
+            "SELECT g.tournament, g.n, g.id FROM game_clocks c JOIN games g ON g.id = c.id
+             WHERE c.finished = 0 AND c.next_due <= ?1",
+        )?;
+        for row in st.query_map([today], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+            let row: (String, i64, String) = row?;
+            seen.insert(row.2.clone());
+            due.push(row);
+        }
+        let mut st = self.tx.prepare_cached(
+            "SELECT tournament, n, id FROM games WHERE tournament = ?1 AND finished = 0",
         )?;
         for t in ended {
-            let mut rows = st.query([t])?;
-            while let Some(r) = rows.next()? {
-                decode(r.get(0)?, r.get(1)?, &mut out)?;
+            for row in st.query_map([t], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+                let row: (String, i64, String) = row?;
+                if seen.insert(row.2.clone()) {
+                    due.push(row);
+                }
             }
         }
-        // The order of the old single query: tournament, then pairing order.
-        out.sort_by(|a, b| {
-            let n = |g: &GameRecord| -> u64 {
-                g.id.rsplit('/')
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(0)
-            };
-            a.tournament.cmp(&b.tournament).then(n(a).cmp(&n(b)))
-        });
+        due.sort();
+        Ok(due.into_iter().map(|(_, _, id)| id).collect())
+    }
+
+    /// These games as stored, not yet decoded (the tick decodes them on both cores).
+    pub fn stored_games(&self, ids: &[String]) -> Result<Vec<StoredGame>> {
+        let mut st = self
+            .tx
+            .prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(row) = st.query_row([id], StoredGame::from_row).optional()? {
+                out.push(row);
+            }
+        }
         Ok(out)
     }
 
@@ -905,35 +994,28 @@ impl Tx<'_> {
         tournament: &str,
         f: &mut dyn FnMut(GameRecord),
     ) -> Result<()> {
-        let mut st = self
-            .tx
-            .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
-        let mut rows = st.query([tournament])?;
-        while let Some(r) = rows.next()? {
-            let id: String = r.get(0)?;
-            let json: String = r.get(1)?;
-            f(serde_json::from_str(&json).map_err(|e| StoreError::Record(id, e))?);
+        let mut st = self.tx.prepare_cached(&format!(
+            "SELECT {GAME_COLUMNS} WHERE g.tournament = ?1 ORDER BY g.n"
+        ))?;
+        for row in st.query_map([tournament], StoredGame::from_row)? {
+            f(row?.decode()?);
         }
         Ok(())
     }
 
     /// The games of one tournament, in pairing order.
     pub fn games_of_tournament(&self, tournament: &str) -> Result<Vec<GameRecord>> {
-        let mut st = self
-            .tx
-            .prepare_cached("SELECT id, record FROM games WHERE tournament = ?1 ORDER BY n")?;
-        let rows = st
-            .query_map([tournament], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows.into_iter()
-            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
-            .collect()
+        self.decoded(
+            &format!("SELECT {GAME_COLUMNS} WHERE g.tournament = ?1 ORDER BY g.n"),
+            [tournament],
+        )
     }
 
     /// Removes a game (only ever one nobody has played: a re-pairing before the start).
     pub fn delete_game(&self, id: &str) -> Result<()> {
+        self.tx
+            .prepare_cached("DELETE FROM game_clocks WHERE id = ?1")?
+            .execute([id])?;
         self.tx
             .prepare_cached("DELETE FROM games WHERE id = ?1")?
             .execute([id])?;
@@ -942,33 +1024,53 @@ impl Tx<'_> {
 
     /// The games in which `email` plays, in id order.
     pub fn games_of(&self, email: &str) -> Result<Vec<GameRecord>> {
-        let mut st = self.tx.prepare_cached(
-            "SELECT id, record FROM games WHERE white = ?1 OR black = ?1 ORDER BY tournament, n",
-        )?;
-        let rows = st
-            .query_map([email], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows.into_iter()
-            .map(|(id, j)| serde_json::from_str(&j).map_err(|e| StoreError::Record(id, e)))
-            .collect()
+        self.decoded(
+            &format!(
+                "SELECT {GAME_COLUMNS} WHERE g.white = ?1 OR g.black = ?1 ORDER BY g.tournament, g.n"
+            ),
+            [email],
+        )
     }
 
     /// Inserts or replaces a game record.
     pub fn put_game(&self, n: u32, record: &GameRecord) -> Result<()> {
-        let json =
-            serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
-        self.tx.prepare_cached("INSERT INTO games (id, tournament, n, white, black, finished, record, next_due) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7, next_due = ?8")?.execute(params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json, due(record)])?;
-        Ok(())
+        let json = encode(record)?;
+        self.tx.prepare_cached("INSERT INTO games (id, tournament, n, white, black, finished, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT(id) DO UPDATE SET white = ?4, black = ?5, finished = ?6, record = ?7")?.execute(params![record.id, record.tournament, n, record.white, record.black, record.result.is_some(), json])?;
+        self.put_clock_row(&ClockRow::of(record)?)
     }
 
     /// Updates an existing game record.
     pub fn update_game(&self, record: &GameRecord) -> Result<()> {
-        let json =
-            serde_json::to_string(record).map_err(|e| StoreError::Record(record.id.clone(), e))?;
-        self.tx.prepare_cached("UPDATE games SET record = ?2, finished = ?3, next_due = ?4, white = ?5, black = ?6 WHERE id = ?1")?.execute(params![record.id, json, record.result.is_some(), due(record), record.white, record.black])?;
+        let json = encode(record)?;
+        self.tx
+            .prepare_cached(
+                "UPDATE games SET record = ?2, finished = ?3, white = ?4, black = ?5 WHERE id = ?1",
+            )?
+            .execute(params![
+                record.id,
+                json,
+                record.result.is_some(),
+                record.white,
+                record.black
+            ])?;
+        self.put_clock_row(&ClockRow::of(record)?)
+    }
+
+    /// Writes only a game's clock row (its clock, status and next due day): all the tick
+    /// changes of a record (`game::handle_tick` changes nothing else), prepared elsewhere —
+    /// the tick prepares them on both cores.
+    pub fn put_clock_row(&self, row: &ClockRow) -> Result<()> {
+        let args = params![row.id, row.clock, row.status, row.finished, row.next_due];
+        let updated = self
+            .tx
+            .prepare_cached("UPDATE game_clocks SET clock = ?2, status = ?3, finished = ?4, next_due = ?5 WHERE id = ?1")?
+            .execute(args)?;
+        if updated == 0 {
+            self.tx
+                .prepare_cached("INSERT INTO game_clocks (id, clock, status, finished, next_due) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .execute(args)?;
+        }
         Ok(())
     }
 
@@ -1191,6 +1293,74 @@ impl Tx<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game as a version-2 database held it: the clock inside the record, `next_due`
+    /// beside it.
+    fn version_2_database(path: &Path, record: &GameRecord) {
+        let conn = Connection::open(path).unwrap();
+        for sql in &MIGRATIONS[..2] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 2).unwrap();
+        conn.execute(
+            "INSERT INTO games (id, tournament, n, white, black, finished, record, next_due)
+             VALUES (?1, 'T', 1, 'w@x', 'b@x', 0, ?2, '2026-03-01')",
+            params![record.id, serde_json::to_string(record).unwrap()],
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn migration_3_moves_each_clock_into_its_own_row_and_loses_nothing() {
+        use crate::rules::clock::{IssuedNotice, NoticeKind};
+        use crate::rules::model::{Mode, Notation, Params};
+        let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2026, 2, d).unwrap();
+        let mut g = GameRecord::new(
+            "T/1".into(),
+            "T".into(),
+            "w@x".into(),
+            "b@x".into(),
+            Params::for_mode(Mode::Email),
+            Notation::Bg,
+            day(1),
+        );
+        g.clock.issued.push(IssuedNotice {
+            kind: NoticeKind::Repeat,
+            key: 7,
+            due: day(20),
+            on: Some(day(21)),
+        });
+        g.status = crate::rules::game::Status::AwaitingDecision;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v2.sqlite3");
+        version_2_database(&path, &g);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.game("T/1").unwrap().as_ref(),
+            Some(&g),
+            "the same record"
+        );
+        let c = &store.conn;
+        let (record, due): (String, Option<String>) = c
+            .query_row(
+                "SELECT g.record, c.next_due FROM games g JOIN game_clocks c USING (id)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert!(
+            !record.contains("issued"),
+            "the clock left the record: {record}"
+        );
+        assert_eq!(due.as_deref(), Some("2026-03-01"), "next_due kept");
+        // And the tick's query finds it by its row.
+        let tx = store.tx_of(c);
+        assert_eq!(
+            tx.games_due("2026-03-01", &[]).unwrap(),
+            vec!["T/1".to_string()]
+        );
+        assert!(tx.games_due("2026-02-28", &[]).unwrap().is_empty());
+    }
 
     #[test]
     fn same_message_id_and_body_is_stored_once_another_body_is_kept_as_a_reused_id() {
