@@ -643,6 +643,12 @@ pub fn run_command(
     };
     engine::sync_config(store, config)?;
     store.transaction(|tx| {
+        tx.log_input(
+            &now.to_rfc3339(),
+            crate::store::InputKind::Command,
+            None,
+            Some(line),
+        )?;
         let mut out = Answer::unprompted(config, format!("cmd:{now}:{line}"), now);
         execute(tx, config, &mut out, &cmd, now, None)
     })

@@ -251,6 +251,9 @@ impl Tournament {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub path: PathBuf,
+    /// SHA-256 (hex) of the text this config was read from: the version logged as in force
+    /// (`amici audit` replays each letter under the config it was processed with).
+    pub source_sha256: String,
     pub bot: Bot,
     pub imap: Option<Imap>,
     pub delivery: Delivery,
@@ -844,6 +847,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
     {
         return Ok(Config {
             path: path.to_path_buf(),
+            source_sha256: crate::store::hash(text.as_bytes()),
             bot,
             imap,
             delivery,

@@ -46,7 +46,15 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
         start: Day,
         params: crate::rules::model::Params,
     }
+    let now = crate::clock::now().map_or_else(|_| chrono::Utc::now().fixed_offset(), |n| n);
     store.transaction(|tx| {
+        // The config in force from now on (issue 11): its text is read again only when new,
+        // and kept only when it is still the text that was parsed.
+        tx.log_config(&now.to_rfc3339(), &config.source_sha256, || {
+            std::fs::read_to_string(&config.path)
+                .ok()
+                .filter(|t| crate::store::hash(t.as_bytes()) == config.source_sha256)
+        })?;
         let mut created = 0;
         for t in &config.tournaments {
             let mut existing: std::collections::HashMap<String, Stored> =
@@ -1333,6 +1341,13 @@ pub fn record_sends(
                 && let Some(next) =
                     crate::rules::bounce::delivered_again(&g, local_day(config, now))
             {
+                let message_id = tx.message_id_of(*id)?;
+                tx.log_input(
+                    &now.to_rfc3339(),
+                    crate::store::InputKind::Delivered,
+                    None,
+                    message_id.as_deref(),
+                )?;
                 tx.update_game(&next)?;
                 tx.log_event(
                     &now.to_rfc3339(),

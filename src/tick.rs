@@ -11,7 +11,7 @@ use crate::engine::{self, Answer, EngineError};
 use crate::rules::game;
 use crate::rules::game::GameRecord;
 use crate::rules::model::Day;
-use crate::store::{ClockRow, Store, StoredGame};
+use crate::store::{ClockRow, InputKind, Store, StoredGame};
 
 /// Games read, swept and written at a time.
 const CHUNK: usize = 2048;
@@ -174,6 +174,7 @@ pub fn run(
             "tick sweep"
         );
         tx.set_meta("last_tick", &today.to_string())?;
+        tx.log_input(&now.to_rfc3339(), InputKind::Tick, None, None)?;
         Ok::<_, EngineError>(queued)
     })
 }

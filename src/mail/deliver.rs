@@ -553,7 +553,18 @@ pub fn undeliverable(
     error: &str,
     now: DateTime<FixedOffset>,
 ) -> anyhow::Result<()> {
-    store.transaction(|tx| crate::engine::delivery_failed(tx, config, row, error, now))?;
+    store.transaction(|tx| {
+        // A DSN arrives as a letter (logged as such); a refusal at submission is an input of
+        // its own, for `amici audit` to replay.
+        let detail = format!("{} {error}", row.message_id);
+        tx.log_input(
+            &now.to_rfc3339(),
+            crate::store::InputKind::Undeliverable,
+            None,
+            Some(&detail),
+        )?;
+        crate::engine::delivery_failed(tx, config, row, error, now)
+    })?;
     Ok(())
 }
 

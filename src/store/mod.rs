@@ -167,7 +167,70 @@ UPDATE games SET record = json_remove(record, '$.clock');
 DROP INDEX games_due;
 ALTER TABLE games DROP COLUMN next_due;
 "#,
+    r#"
+-- Issue 11 (`amici audit`): every input that changed state, in the order it was applied, so the
+-- history can be replayed. A letter is its `inbound` row (logged when it is processed or set
+-- aside); a tick, an arbiter command from the command line, a config version in force, and a
+-- forwarded move refused for good by SMTP or delivered again (RULES.md §3) are logged here with
+-- the time they were applied.
+CREATE TABLE inputs (
+    id          INTEGER PRIMARY KEY,
+    at          TEXT NOT NULL,          -- RFC 3339: "now" when it was applied
+    kind        TEXT NOT NULL,          -- letter | tick | command | config | undeliverable | delivered
+    inbound     INTEGER,                -- letter: inbound.id
+    detail      TEXT                    -- command: its line; config: its hash; undeliverable,
+                                        -- delivered: the outbox Message-ID (and the error)
+);
+CREATE TABLE config_versions (
+    hash        TEXT PRIMARY KEY,       -- SHA-256 of the config file's text
+    text        TEXT,                   -- NULL when the file had changed before it was read
+    first_at    TEXT NOT NULL
+);
+-- What this database did before the log existed: letters up to this inbound id were processed
+-- unlogged (their order is their processing time), and so were any ticks, commands and configs.
+INSERT OR REPLACE INTO meta (key, value)
+    SELECT 'input_log_after_inbound', coalesce(max(id), 0) FROM inbound;
+"#,
 ];
+
+/// What kind of input changed state (the `inputs` log, migration 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A letter processed or set aside (`inbound` row).
+    Letter,
+    /// A daily tick.
+    Tick,
+    /// `amici arbiter …` from the command line.
+    Command,
+    /// The config in force from then on.
+    Config,
+    /// A forwarded move refused for good by SMTP (RULES.md §3).
+    Undeliverable,
+    /// A re-sent forwarded move delivered, ending its game's dead time (RULES.md §3).
+    Delivered,
+}
+
+impl InputKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InputKind::Letter => "letter",
+            InputKind::Tick => "tick",
+            InputKind::Command => "command",
+            InputKind::Config => "config",
+            InputKind::Undeliverable => "undeliverable",
+            InputKind::Delivered => "delivered",
+        }
+    }
+}
+
+/// One logged input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub at: String,
+    pub kind: String,
+    pub inbound: Option<i64>,
+    pub detail: Option<String>,
+}
 
 /// One row of the inbound log, claimed for processing.
 #[derive(Clone, Debug)]
@@ -666,6 +729,37 @@ impl Store {
     }
 
     /// Counts of inbound rows by status (for status output and tests).
+    /// The input log, oldest first (what `amici audit` replays).
+    pub fn inputs(&self) -> Result<Vec<Input>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT at, kind, inbound, detail FROM inputs ORDER BY id")?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(Input {
+                    at: r.get(0)?,
+                    kind: r.get(1)?,
+                    inbound: r.get(2)?,
+                    detail: r.get(3)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// The text of a logged config version (None when unknown or not read).
+    pub fn config_version(&self, hash: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT text FROM config_versions WHERE hash = ?1",
+                [hash],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten())
+    }
+
     pub fn inbound_counts(&self) -> Result<(i64, i64)> {
         Ok(self.conn.query_row(
             "SELECT count(*) FILTER (WHERE status = 'pending'), count(*) FILTER (WHERE status = 'done') FROM inbound",
@@ -826,6 +920,7 @@ impl Tx<'_> {
         )?;
         if attempts >= i64::from(max.max(1)) {
             self.tx.prepare_cached("UPDATE inbound SET status = 'failed', outcome = ?2, processed = ?3 WHERE id = ?1")?.execute(params![id, format!("set aside after {attempts} attempt(s): {error}"), now])?;
+            self.log_input(now, InputKind::Letter, Some(id), None)?;
             Ok(Failure::SetAside)
         } else {
             self.tx
@@ -908,7 +1003,57 @@ impl Tx<'_> {
                 "UPDATE inbound SET status = 'done', outcome = ?2, processed = ?3 WHERE id = ?1",
             )?
             .execute(params![id, outcome, now])?;
+        self.log_input(now, InputKind::Letter, Some(id), None)
+    }
+
+    /// Logs an input that changed (or could have changed) state, in the order applied
+    /// (migration 4; `amici audit` replays them).
+    pub fn log_input(
+        &self,
+        at: &str,
+        kind: InputKind,
+        inbound: Option<i64>,
+        detail: Option<&str>,
+    ) -> Result<()> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO inputs (at, kind, inbound, detail) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![at, kind.as_str(), inbound, detail])?;
         Ok(())
+    }
+
+    /// Logs the config in force from `at` when it is not the one logged last: its hash as an
+    /// input, its text once per version (`text` is None when it could not be read as it was).
+    pub fn log_config(
+        &self,
+        at: &str,
+        hash: &str,
+        text: impl FnOnce() -> Option<String>,
+    ) -> Result<()> {
+        let last: Option<String> = self
+            .tx
+            .prepare_cached(
+                "SELECT detail FROM inputs WHERE kind = 'config' ORDER BY id DESC LIMIT 1",
+            )?
+            .query_row([], |r| r.get(0))
+            .optional()?
+            .flatten();
+        if last.as_deref() == Some(hash) {
+            return Ok(());
+        }
+        let known: bool = self
+            .tx
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM config_versions WHERE hash = ?1)")?
+            .query_row([hash], |r| r.get(0))?;
+        if !known {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO config_versions (hash, text, first_at) VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![hash, text(), at])?;
+        }
+        self.log_input(at, InputKind::Config, None, Some(hash))
     }
 
     pub fn set_imap_state(&self, mailbox: &str, validity: u32, last_uid: u32) -> Result<()> {
@@ -1080,6 +1225,15 @@ impl Tx<'_> {
     }
 
     /// The game an earlier outgoing message (by Message-ID) was about.
+    /// The Message-ID of an outbox row.
+    pub fn message_id_of(&self, outbox_id: i64) -> Result<Option<String>> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT message_id FROM outbox WHERE id = ?1")?
+            .query_row([outbox_id], |r| r.get(0))
+            .optional()?)
+    }
+
     pub fn game_of_message(&self, message_id: &str) -> Result<Option<String>> {
         Ok(self
             .tx
@@ -1308,6 +1462,31 @@ mod tests {
             params![record.id, serde_json::to_string(record).unwrap()],
         )
         .unwrap();
+    }
+
+    #[test]
+    fn migration_4_marks_the_letters_processed_before_the_input_log_existed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v3.sqlite3");
+        let conn = Connection::open(&path).unwrap();
+        for sql in &MIGRATIONS[..3] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 3).unwrap();
+        for i in 0..2 {
+            conn.execute(
+                "INSERT INTO inbound (hash, raw, arrived, source, status) VALUES (?1, x'00', '2026-01-01T00:00:00Z', 'ingest', 'done')",
+                [format!("h{i}")],
+            )
+            .unwrap();
+        }
+        drop(conn);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.meta("input_log_after_inbound").unwrap().as_deref(),
+            Some("2")
+        );
+        assert!(store.inputs().unwrap().is_empty(), "nothing invented");
     }
 
     #[test]
