@@ -15,6 +15,7 @@
 //! - [`daemon`]  `amici run`: the loop tying it together
 
 pub mod arbiter;
+pub mod audit;
 pub mod clock;
 pub mod config;
 pub mod daemon;

@@ -122,6 +122,25 @@ enum Command {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,
     },
+    /// Replay the stored history through today's rules and list every past decision that
+    /// would differ (exit 0: none; 3: differences listed; 1: a runtime failure). The database
+    /// is only read.
+    Audit {
+        #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
+        format: AuditFormat,
+        /// Only decisions made on or after this day (YYYY-MM-DD).
+        #[arg(long, value_name = "DATE")]
+        since: Option<chrono::NaiveDate>,
+        /// Only the games of this tournament.
+        #[arg(long, value_name = "ID")]
+        tournament: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum AuditFormat {
+    Text,
+    Json,
 }
 
 fn main() -> ExitCode {
@@ -401,6 +420,26 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     eprintln!("amici: {why}");
                     return Ok(ExitCode::from(1));
                 }
+            }
+        }
+        Command::Audit {
+            format,
+            since,
+            tournament,
+        } => {
+            let report =
+                amici::audit::audit(&config, &amici::audit::Options { since, tournament })?;
+            match format {
+                AuditFormat::Text => print!("{}", amici::audit::text(&report)),
+                AuditFormat::Json => {
+                    for l in &report.lacks {
+                        eprintln!("amici: {l}");
+                    }
+                    print!("{}", amici::audit::json_lines(&report));
+                }
+            }
+            if !report.differences.is_empty() {
+                return Ok(ExitCode::from(3));
             }
         }
         Command::Tick => {

@@ -391,4 +391,14 @@ fn s708_annex_art_47_53_a_round_robin_to_the_final_crosstable() {
     for (u, p) in &points {
         assert_eq!(points_pgn[name(u)], *p, "{u} from the PGN");
     }
+    // The whole history replayed through today's rules decides nothing differently (issue 11).
+    let audit = ev.run("2026-02-03", &["audit"]);
+    assert_eq!(
+        audit.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&audit.stdout),
+        String::from_utf8_lossy(&audit.stderr)
+    );
+    assert!(String::from_utf8_lossy(&audit.stdout).contains(" 0 difference(s)"));
 }

@@ -174,4 +174,20 @@ fn art_26_27_44_a_simulated_year_sends_exactly_the_notices_due() {
     let status: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(status["games"][0]["result"], "1-0");
     assert_eq!(status["games"][0]["state"], "finished");
+    // The year replayed through today's rules decides nothing differently (issue 11).
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .arg("--config")
+        .arg(dir.join("amici.toml"))
+        .arg("audit")
+        .env("AMICI_NOW", "2027-01-09T12:00:00+02:00")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains(" 0 difference(s)"), "{text}");
 }

@@ -223,6 +223,33 @@ impl InputKind {
     }
 }
 
+/// A stored letter with what was decided of it (`amici audit`).
+#[derive(Clone, Debug)]
+pub struct InboundCopy {
+    pub message_id: Option<String>,
+    pub hash: String,
+    pub raw: Vec<u8>,
+    pub arrived: String,
+    pub source: String,
+    pub size: Option<i64>,
+    pub body_hash: Option<String>,
+    pub reused_message_id: Option<String>,
+    pub outcome: Option<String>,
+    pub processed: Option<String>,
+}
+
+/// One queued message, as decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub message_id: String,
+    pub recipient: String,
+    pub kind: String,
+    pub game: Option<String>,
+    /// The Message-ID of the letter it answers, when it answers one.
+    pub letter: Option<String>,
+    pub created: String,
+}
+
 /// One logged input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
@@ -729,6 +756,104 @@ impl Store {
     }
 
     /// Counts of inbound rows by status (for status output and tests).
+    /// Copies the database at `path` into a new file `to` without writing to it (a read-only
+    /// connection, `VACUUM INTO`): what `amici audit` reads, so the live file is never touched.
+    pub fn snapshot(path: &Path, to: &Path) -> Result<()> {
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.execute("VACUUM INTO ?1", [to.to_string_lossy()])?;
+        Ok(())
+    }
+
+    /// A stored letter as it came in (for replaying it into another database).
+    pub fn inbound_copy(&self, id: i64) -> Result<Option<InboundCopy>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT message_id, hash, raw, arrived, source, size, body_hash, reused_message_id, outcome, processed FROM inbound WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(InboundCopy {
+                        message_id: r.get(0)?,
+                        hash: r.get(1)?,
+                        raw: r.get(2)?,
+                        arrived: r.get(3)?,
+                        source: r.get(4)?,
+                        size: r.get(5)?,
+                        body_hash: r.get(6)?,
+                        reused_message_id: r.get(7)?,
+                        outcome: r.get(8)?,
+                        processed: r.get(9)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// Stores a copy of a letter, pending, as it was stored elsewhere; returns its id.
+    pub fn insert_inbound_copy(&mut self, c: &InboundCopy) -> Result<i64> {
+        self.conn.execute(
+            "INSERT INTO inbound (message_id, hash, raw, arrived, source, size, body_hash, reused_message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![c.message_id, c.hash, c.raw, c.arrived, c.source, c.size, c.body_hash, c.reused_message_id],
+        )?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Letters processed (or set aside) up to inbound id `last`, in the order they were
+    /// processed: the history of a database from before the input log.
+    pub fn letters_processed_up_to(&self, last: i64) -> Result<Vec<(i64, String)>> {
+        let mut st = self.conn.prepare(
+            "SELECT id, processed FROM inbound WHERE id <= ?1 AND status IN ('done', 'failed') AND processed IS NOT NULL ORDER BY processed, id",
+        )?;
+        let rows = st
+            .query_map([last], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// Every message queued, as decided (not its text): Message-ID, recipient, kind, game and
+    /// the Message-ID of the letter it answers.
+    pub fn decisions(&self) -> Result<Vec<Decision>> {
+        let mut st = self.conn.prepare(
+            "SELECT o.message_id, o.recipient, o.kind, o.game, i.message_id, i.reused_message_id, o.created
+             FROM outbox o LEFT JOIN inbound i ON i.id = o.inbound_id ORDER BY o.id",
+        )?;
+        let rows = st
+            .query_map([], |r| {
+                let letter: Option<String> = r.get(4)?;
+                let reused: Option<String> = r.get(5)?;
+                Ok(Decision {
+                    message_id: r.get(0)?,
+                    recipient: r.get(1)?,
+                    kind: r.get(2)?,
+                    game: r.get(3)?,
+                    letter: letter.or(reused),
+                    created: r.get(6)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    /// The outbox row with this Message-ID.
+    pub fn outbox_by_message_id(&self, message_id: &str) -> Result<Option<OutboxRow>> {
+        Ok(self
+            .conn
+            .query_row(
+                concat!(
+                    "SELECT ",
+                    outbox_columns!(),
+                    " FROM outbox WHERE message_id = ?1"
+                ),
+                [message_id],
+                outbox_row,
+            )
+            .optional()?)
+    }
+
     /// The input log, oldest first (what `amici audit` replays).
     pub fn inputs(&self) -> Result<Vec<Input>> {
         let mut st = self

@@ -1,0 +1,422 @@
+//! `amici audit` (issue 11; INTERFACE.md): replays the stored history — every logged input, in
+//! the order it was applied, with the time it was applied — through today's rules into a
+//! scratch database, and lists every decision that would now differ.
+//!
+//! The live database is never opened for writing: it is copied with a read-only connection
+//! (`Store::snapshot`), and the replay runs in a second, fresh database that takes the copy's
+//! instance id, so every Message-ID it derives is the one the live run derived for the same
+//! decision. A decision is a message queued — who was told what kind of thing, about which
+//! game, in answer to which letter or by which tick — and each game's penalties and result.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use serde::Serialize;
+
+use crate::config::Config;
+use crate::rules::game::GameRecord;
+use crate::store::{Decision, SendOutcome, Store};
+
+/// What to report.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Only decisions made on or after this day.
+    pub since: Option<NaiveDate>,
+    /// Only the games of this tournament.
+    pub tournament: Option<String>,
+}
+
+/// One decision that would differ (INTERFACE.md: one JSON object a line).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Difference {
+    pub game: Option<String>,
+    /// The letter it answers (None for a tick's notices and for a game's final state).
+    pub message_id: Option<String>,
+    /// `messages` (what was sent in answer to a letter or by a tick), `penalties`, `result`.
+    pub kind: String,
+    pub before: String,
+    pub after: String,
+    /// The article behind the decision, where the record names it.
+    pub article: Option<String>,
+}
+
+/// What an audit found.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub differences: Vec<Difference>,
+    /// What the history lacks (a database from before the input log).
+    pub lacks: Vec<String>,
+    /// Inputs replayed.
+    pub replayed: usize,
+}
+
+/// A scratch directory removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir = std::env::temp_dir().join(format!("amici-audit-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// One step of the history.
+enum Step {
+    Letter(i64),
+    Tick,
+    Command(String),
+    Config(String),
+    Undeliverable { message_id: String, error: String },
+    Delivered(String),
+}
+
+/// Replays the history of `config`'s database and compares.
+pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
+    let scratch = Scratch::new()?;
+    let before_path = scratch.0.join("before.sqlite3");
+    Store::snapshot(&config.bot.database, &before_path)
+        .with_context(|| format!("reading {}", config.bot.database.display()))?;
+    let before = Store::open(&before_path)?;
+    let after_path = scratch.0.join("after.sqlite3");
+    {
+        let fresh = Store::open(&after_path)?;
+        let instance = before
+            .meta("instance")?
+            .ok_or_else(|| anyhow!("the database has no instance id"))?;
+        fresh.set_meta("instance", &instance)?;
+    }
+    let mut after = Store::open(&after_path)?;
+    let mut report = Report::default();
+
+    // The history: letters processed before the log began, then the log.
+    let unlogged: i64 = before
+        .meta("input_log_after_inbound")?
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let mut steps: Vec<(String, Step)> = Vec::new();
+    if unlogged > 0 {
+        report.lacks.push(format!(
+            "letters 1–{unlogged} were processed before the input log existed: they are replayed in the order they were processed, under the current config; ticks, arbiter commands from the command line and config versions of that time were not logged"
+        ));
+        for (id, at) in before.letters_processed_up_to(unlogged)? {
+            steps.push((at, Step::Letter(id)));
+        }
+    }
+    for input in before.inputs()? {
+        let detail = input.detail.clone().unwrap_or_default();
+        let step = match input.kind.as_str() {
+            "letter" => match input.inbound {
+                Some(id) => Step::Letter(id),
+                None => continue,
+            },
+            "tick" => Step::Tick,
+            "command" => Step::Command(detail),
+            "config" => Step::Config(detail),
+            "undeliverable" => {
+                let (message_id, error) = detail.split_once(' ').unwrap_or((&detail, ""));
+                Step::Undeliverable {
+                    message_id: message_id.to_string(),
+                    error: error.to_string(),
+                }
+            }
+            "delivered" => Step::Delivered(detail),
+            other => {
+                report
+                    .lacks
+                    .push(format!("an input of unknown kind `{other}` was skipped"));
+                continue;
+            }
+        };
+        steps.push((input.at, step));
+    }
+
+    let mut cfg = config.clone();
+    let first_is_config = matches!(steps.first(), Some((_, Step::Config(_))));
+    if !first_is_config {
+        crate::engine::sync_config(&mut after, &cfg)?;
+    }
+    for (at, step) in &steps {
+        let now: DateTime<FixedOffset> = DateTime::parse_from_rfc3339(at)
+            .with_context(|| format!("a logged time that is not RFC 3339: {at}"))?;
+        replay(
+            &before,
+            &mut after,
+            &mut cfg,
+            config,
+            step,
+            now,
+            &mut report,
+        )?;
+        report.replayed += 1;
+    }
+    report.differences = compare(&before, &after, opts)?;
+    Ok(report)
+}
+
+/// Applies one step to the replay.
+fn replay(
+    before: &Store,
+    after: &mut Store,
+    cfg: &mut Config,
+    current: &Config,
+    step: &Step,
+    now: DateTime<FixedOffset>,
+    report: &mut Report,
+) -> Result<()> {
+    match step {
+        Step::Config(hash) => {
+            match before.config_version(hash)? {
+                Some(text) => {
+                    *cfg = crate::config::parse(&current.path, &text)
+                        .map_err(|e| anyhow!("a logged config version no longer reads: {e}"))?;
+                }
+                None => report.lacks.push(format!(
+                    "the text of config version {} was not kept; the one before it stays in force",
+                    &hash[..hash.len().min(12)]
+                )),
+            }
+            crate::engine::sync_config(after, cfg)?;
+        }
+        Step::Letter(id) => {
+            let copy = before
+                .inbound_copy(*id)?
+                .ok_or_else(|| anyhow!("logged letter {id} is not stored"))?;
+            after.insert_inbound_copy(&copy)?;
+            crate::engine::process_pending(after, cfg, now)?;
+        }
+        Step::Tick => {
+            crate::tick::run(after, cfg, now)?;
+        }
+        Step::Command(line) => {
+            // A command refused now is a difference that shows in what it would have sent.
+            let _ = crate::arbiter::run_command(after, cfg, line, now)?;
+        }
+        Step::Undeliverable { message_id, error } => {
+            // The message may not exist in the replay (today's rules did not send it).
+            if let Some(row) = after.outbox_by_message_id(message_id)? {
+                crate::mail::deliver::undeliverable(after, cfg, &row, error, now)?;
+            }
+        }
+        Step::Delivered(message_id) => {
+            if let Some(row) = after.outbox_by_message_id(message_id)? {
+                crate::engine::record_sends(after, cfg, &[(row.id, SendOutcome::Sent)], now)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where a decision belongs: its game and the letter it answers (or the day of the tick).
+type Group = (Option<String>, Option<String>, String);
+
+fn group_of(d: &Decision) -> Group {
+    match &d.letter {
+        Some(letter) => (d.game.clone(), Some(letter.clone()), String::new()),
+        None => (
+            d.game.clone(),
+            None,
+            d.created.get(..10).unwrap_or("").to_string(),
+        ),
+    }
+}
+
+/// The decisions of one group as a sorted list of "kind to recipient".
+fn describe(ds: &[&Decision]) -> String {
+    if ds.is_empty() {
+        return "nothing sent".into();
+    }
+    let mut v: Vec<String> = ds
+        .iter()
+        .map(|d| format!("{} to {}", d.kind, d.recipient))
+        .collect();
+    v.sort();
+    v.join(", ")
+}
+
+fn wanted(opts: &Options, game: Option<&str>, day: Option<&str>) -> bool {
+    let tournament_ok = opts.tournament.as_deref().is_none_or(|t| {
+        game.and_then(|g| g.rsplit_once('/'))
+            .is_some_and(|(gt, _)| gt == t)
+    });
+    let since_ok = match (
+        opts.since,
+        day.and_then(|d| d.get(..10))
+            .and_then(|d| d.parse::<NaiveDate>().ok()),
+    ) {
+        (Some(since), Some(day)) => day >= since,
+        (Some(_), None) => false,
+        (None, _) => true,
+    };
+    tournament_ok && since_ok
+}
+
+/// Every decision of `before` that `after` makes differently.
+fn compare(before: &Store, after: &Store, opts: &Options) -> Result<Vec<Difference>> {
+    // Messages not tied to a letter or a game (the admin's notices about the config or the
+    // mail server) come from outside the history and are not compared.
+    let relevant = |d: &Decision| d.letter.is_some() || d.game.is_some();
+    let then: Vec<Decision> = before.decisions()?.into_iter().filter(relevant).collect();
+    let now: Vec<Decision> = after.decisions()?.into_iter().filter(relevant).collect();
+    let mut groups: BTreeMap<Group, (Vec<&Decision>, Vec<&Decision>, String)> = BTreeMap::new();
+    for d in &then {
+        groups
+            .entry(group_of(d))
+            .or_insert_with(|| (vec![], vec![], d.created.clone()))
+            .0
+            .push(d);
+    }
+    for d in &now {
+        groups
+            .entry(group_of(d))
+            .or_insert_with(|| (vec![], vec![], d.created.clone()))
+            .1
+            .push(d);
+    }
+    let mut out = Vec::new();
+    for ((game, letter, _), (a, b, created)) in &groups {
+        if !wanted(opts, game.as_deref(), Some(created)) {
+            continue;
+        }
+        let (x, y) = (describe(a), describe(b));
+        if x != y {
+            out.push(Difference {
+                game: game.clone(),
+                message_id: letter.clone(),
+                kind: "messages".into(),
+                before: x,
+                after: y,
+                article: None,
+            });
+        }
+    }
+    // Each game's penalties and result as they stand at the end of the history.
+    let finals = |s: &Store| -> Result<BTreeMap<String, GameRecord>> {
+        Ok(s.games()?.into_iter().map(|g| (g.id.clone(), g)).collect())
+    };
+    let (gb, ga) = (finals(before)?, finals(after)?);
+    for (id, g) in &gb {
+        if !wanted(opts, Some(id), None) && opts.tournament.is_some() {
+            continue;
+        }
+        let Some(h) = ga.get(id) else {
+            out.push(Difference {
+                game: Some(id.clone()),
+                message_id: None,
+                kind: "result".into(),
+                before: "in play or played".into(),
+                after: "no such game".into(),
+                article: None,
+            });
+            continue;
+        };
+        let pen = |g: &GameRecord| -> Vec<String> {
+            g.penalties
+                .iter()
+                .filter(|p| opts.since.is_none_or(|s| p.date >= s))
+                .map(|p| {
+                    format!(
+                        "{} {:+} (Art. {}) on {}",
+                        if p.color == shakmaty::Color::White {
+                            "white"
+                        } else {
+                            "black"
+                        },
+                        p.days,
+                        p.article,
+                        p.date
+                    )
+                })
+                .collect()
+        };
+        let (pb, pa) = (pen(g), pen(h));
+        if pb != pa {
+            let article = pb
+                .iter()
+                .chain(&pa)
+                .find(|p| !pb.contains(p) || !pa.contains(p))
+                .and_then(|p| p.split("(Art. ").nth(1))
+                .and_then(|p| p.split(')').next())
+                .map(str::to_string);
+            out.push(Difference {
+                game: Some(id.clone()),
+                message_id: None,
+                kind: "penalties".into(),
+                before: if pb.is_empty() {
+                    "none".into()
+                } else {
+                    pb.join("; ")
+                },
+                after: if pa.is_empty() {
+                    "none".into()
+                } else {
+                    pa.join("; ")
+                },
+                article,
+            });
+        }
+        let res = |g: &GameRecord| format!("{:?} {:?}", g.result, g.termination);
+        if res(g) != res(h) && opts.since.is_none() {
+            out.push(Difference {
+                game: Some(id.clone()),
+                message_id: None,
+                kind: "result".into(),
+                before: res(g),
+                after: res(h),
+                article: None,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The report as text: game by game, what was decided then and what would be decided now.
+pub fn text(report: &Report) -> String {
+    let mut s = String::new();
+    for l in &report.lacks {
+        s.push_str(&format!("note: {l}\n"));
+    }
+    for d in &report.differences {
+        let letter = d
+            .message_id
+            .as_deref()
+            .map_or_else(String::new, |m| format!(" <{m}>"));
+        let article = d
+            .article
+            .as_deref()
+            .map_or_else(String::new, |a| format!(" (Art. {a})"));
+        s.push_str(&format!(
+            "{}{letter} {}{article}\n  then: {}\n  now:  {}\n",
+            d.game.as_deref().unwrap_or("-"),
+            d.kind,
+            d.before,
+            d.after
+        ));
+    }
+    s.push_str(&format!(
+        "{} input(s) replayed; {} difference(s)\n",
+        report.replayed,
+        report.differences.len()
+    ));
+    s
+}
+
+/// The report as JSON lines (INTERFACE.md).
+pub fn json_lines(report: &Report) -> String {
+    report
+        .differences
+        .iter()
+        .map(|d| serde_json::to_string(d).expect("a difference serializes") + "\n")
+        .collect()
+}

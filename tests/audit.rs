@@ -1,0 +1,228 @@
+//! `amici audit` (issue 11): the history replayed onto itself with today's rules gives no
+//! difference (exit 0) and leaves the live database byte for byte as it was; a decision the
+//! stored history holds that today's rules do not make is listed with before, after and the
+//! article (exit 3), in text and as JSON lines.
+
+use std::path::Path;
+use std::process::Command;
+
+use amici::store::Store;
+use chrono::{DateTime, FixedOffset};
+
+fn at(s: &str) -> DateTime<FixedOffset> {
+    DateTime::parse_from_rfc3339(s).unwrap()
+}
+
+fn letter(id: &str, from: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: bot@example.test\r\nSubject: T/1\r\nMessage-ID: <{id}@example.test>\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
+/// A short history: moves (one impossible: +5 days, Art. 17), a tick, an arbiter penalty.
+fn history(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("amici.toml");
+    let text = format!(
+        r#"[bot]
+address = "bot@example.test"
+database = "{}"
+[outbox]
+dir = "out"
+[[tournament]]
+id = "T"
+start = 2026-01-10
+end = 2027-01-01
+arbiter = "arbiter@example.test"
+players = [ {{ name = "A", email = "a@example.test" }}, {{ name = "B", email = "b@example.test" }} ]
+"#,
+        dir.join("db.sqlite3").display()
+    );
+    std::fs::write(&path, &text).unwrap();
+    let config = amici::config::parse(&path, &text).unwrap();
+    let mut store = Store::open(&config.bot.database).unwrap();
+    amici::engine::sync_config(&mut store, &config).unwrap();
+    let letters = [
+        (
+            "m1",
+            "a@example.test",
+            "1. e2-e4",
+            "2026-01-11T10:00:00+02:00",
+        ),
+        (
+            "m2",
+            "b@example.test",
+            "1. e4 e7-e5",
+            "2026-01-13T10:00:00+02:00",
+        ),
+        (
+            "m3",
+            "a@example.test",
+            "1. ... e5 2. e4-e6",
+            "2026-01-15T10:00:00+02:00",
+        ),
+        (
+            "m4",
+            "a@example.test",
+            "1. ... e5 2. g1-f3",
+            "2026-01-16T10:00:00+02:00",
+        ),
+    ];
+    for (id, from, body, when) in letters {
+        amici::engine::store_raw(
+            &mut store,
+            &config,
+            &letter(id, from, body),
+            at(when),
+            "ingest",
+            None,
+        )
+        .unwrap();
+        amici::engine::process_pending(&mut store, &config, at(when)).unwrap();
+        amici::tick::run(&mut store, &config, at(when)).unwrap();
+    }
+    amici::arbiter::run_command(
+        &mut store,
+        &config,
+        "penalty T/1 black 2 Art. 16",
+        at("2026-01-17T09:00:00+02:00"),
+    )
+    .unwrap()
+    .unwrap();
+    amici::tick::run(&mut store, &config, at("2026-03-01T06:00:00+02:00")).unwrap();
+    let g = store.game("T/1").unwrap().unwrap();
+    assert_eq!(
+        g.penalties.len(),
+        2,
+        "the impossible move and the arbiter's penalty"
+    );
+    path
+}
+
+fn audit(config: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .arg("--config")
+        .arg(config)
+        .arg("audit")
+        .args(args)
+        .env_remove("AMICI_NOW")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The database file and its companions: names and SHA-256 of their bytes.
+fn files(dir: &Path) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("db.sqlite3"))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                amici::store::hash(&std::fs::read(e.path()).unwrap()),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_history_replayed_onto_itself_differs_nowhere_and_the_live_database_is_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = history(dir.path());
+    let before = files(dir.path());
+    let (code, stdout, stderr) = audit(&config, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("0 difference(s)"), "{stdout}");
+    assert!(stdout.contains("input(s) replayed"), "{stdout}");
+    let (code, stdout, _) = audit(&config, &["--format", "json"]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    // The database file is byte for byte as it was. A reader of a WAL database (this one
+    // reads with a read-only connection) may leave SQLite's companions behind: the shared
+    // memory index and an empty log, never a page.
+    let after = files(dir.path());
+    assert_eq!(
+        after[0], before[0],
+        "the live database is byte for byte unchanged"
+    );
+    let wal = dir.path().join("db.sqlite3-wal");
+    assert!(
+        !wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0,
+        "nothing written to the log"
+    );
+}
+
+#[test]
+fn a_decision_todays_rules_do_not_make_is_listed_with_its_article() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = history(dir.path());
+    // As if an older amici had also punished Black's answer: a penalty and its notice that
+    // today's rules would not give.
+    let db = rusqlite::Connection::open(dir.path().join("db.sqlite3")).unwrap();
+    let record: String = db
+        .query_row("SELECT record FROM games WHERE id = 'T/1'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&record).unwrap();
+    v["penalties"].as_array_mut().unwrap().push(serde_json::json!({
+        "color": "black", "days": 5, "article": "18", "reason": "wrong notation", "date": "2026-01-13"
+    }));
+    db.execute(
+        "UPDATE games SET record = ?1 WHERE id = 'T/1'",
+        [v.to_string()],
+    )
+    .unwrap();
+    db.execute(
+        "INSERT INTO outbox (message_id, inbound_id, recipient, kind, game, raw, created, status)
+         SELECT 'old-penalty@example.test', id, 'b@example.test', 'penalty', 'T/1', x'00', '2026-01-13T10:00:00+02:00', 'sent'
+         FROM inbound WHERE message_id = 'm2@example.test'",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let (code, stdout, stderr) = audit(&config, &[]);
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    assert!(stdout.contains("T/1 penalties (Art. 18)"), "{stdout}");
+    assert!(
+        stdout.contains("T/1 <m2@example.test> messages"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("2 difference(s)"),
+        "exactly these two: {stdout}"
+    );
+    let (code, json, _) = audit(&config, &["--format", "json"]);
+    assert_eq!(code, 3);
+    let lines: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let messages = lines.iter().find(|l| l["kind"] == "messages").unwrap();
+    assert_eq!(messages["game"], "T/1");
+    assert_eq!(messages["message_id"], "m2@example.test");
+    assert!(
+        messages["before"]
+            .as_str()
+            .unwrap()
+            .contains("penalty to b@example.test")
+    );
+    assert!(!messages["after"].as_str().unwrap().contains("penalty"));
+    let penalties = lines.iter().find(|l| l["kind"] == "penalties").unwrap();
+    assert_eq!(penalties["article"], "18");
+    for key in ["game", "message_id", "kind", "before", "after", "article"] {
+        assert!(penalties.get(key).is_some(), "{key} in {penalties}");
+    }
+    // Only this tournament's games, and only from a day on.
+    let (code, stdout, _) = audit(&config, &["--since", "2026-01-14"]);
+    assert_eq!(code, 0, "both differences are from 2026-01-13: {stdout}");
+    let (code, _, _) = audit(&config, &["--tournament", "X"]);
+    assert_eq!(code, 0);
+}
