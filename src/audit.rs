@@ -89,6 +89,7 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
     Store::snapshot(&config.bot.database, &before_path)
         .with_context(|| format!("reading {}", config.bot.database.display()))?;
     let before = Store::open(&before_path)?;
+    before.without_fsync()?;
     let after_path = scratch.0.join("after.sqlite3");
     {
         let fresh = Store::open(&after_path)?;
@@ -98,6 +99,7 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
         fresh.set_meta("instance", &instance)?;
     }
     let mut after = Store::open(&after_path)?;
+    after.without_fsync()?;
     let mut report = Report::default();
 
     // The history: letters processed before the log began, then the log.

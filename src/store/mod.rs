@@ -756,6 +756,13 @@ impl Store {
     }
 
     /// Counts of inbound rows by status (for status output and tests).
+    /// No fsync at commits (`PRAGMA synchronous = OFF`): for a scratch database whose loss
+    /// costs nothing but a rerun (the audit's replay, benchmarks' set-up). Never the live one.
+    pub fn without_fsync(&self) -> Result<()> {
+        self.conn.pragma_update(None, "synchronous", "OFF")?;
+        Ok(())
+    }
+
     /// Copies the database at `path` into a new file `to` without writing to it (a read-only
     /// connection, `VACUUM INTO`): what `amici audit` reads, so the live file is never touched.
     pub fn snapshot(path: &Path, to: &Path) -> Result<()> {
