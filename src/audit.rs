@@ -110,13 +110,21 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
     let mut steps: Vec<(String, Step)> = Vec::new();
     if unlogged > 0 {
         report.lacks.push(format!(
-            "letters 1–{unlogged} were processed before the input log existed: they are replayed in the order they were processed, under the current config; ticks, arbiter commands from the command line and config versions of that time were not logged"
+            "letters 1–{unlogged} were processed before the input log existed: they are replayed in the order they were processed, under the current config; ticks, arbiter commands from the command line and config versions of that time were not logged, so the notices of its ticks are not compared"
         ));
         for (id, at) in before.letters_processed_up_to(unlogged)? {
             steps.push((at, Step::Letter(id)));
         }
     }
-    for input in before.inputs()? {
+    let logged = before.inputs()?;
+    // Before the log began, ticks were not logged: their notices cannot be replayed and are
+    // not compared (those answering a letter are).
+    let unreplayable_before = (unlogged > 0).then(|| {
+        logged
+            .first()
+            .map_or_else(|| "9999-12-31T23:59:59Z".to_string(), |i| i.at.clone())
+    });
+    for input in logged {
         let detail = input.detail.clone().unwrap_or_default();
         let step = match input.kind.as_str() {
             "letter" => match input.inbound {
@@ -163,7 +171,7 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
         )?;
         report.replayed += 1;
     }
-    report.differences = compare(&before, &after, opts)?;
+    report.differences = compare(&before, &after, opts, unreplayable_before.as_deref())?;
     Ok(report)
 }
 
@@ -265,7 +273,12 @@ fn wanted(opts: &Options, game: Option<&str>, day: Option<&str>) -> bool {
 }
 
 /// Every decision of `before` that `after` makes differently.
-fn compare(before: &Store, after: &Store, opts: &Options) -> Result<Vec<Difference>> {
+fn compare(
+    before: &Store,
+    after: &Store,
+    opts: &Options,
+    unreplayable_before: Option<&str>,
+) -> Result<Vec<Difference>> {
     // Messages not tied to a letter or a game (the admin's notices about the config or the
     // mail server) come from outside the history and are not compared.
     let relevant = |d: &Decision| d.letter.is_some() || d.game.is_some();
@@ -289,6 +302,9 @@ fn compare(before: &Store, after: &Store, opts: &Options) -> Result<Vec<Differen
     let mut out = Vec::new();
     for ((game, letter, _), (a, b, created)) in &groups {
         if !wanted(opts, game.as_deref(), Some(created)) {
+            continue;
+        }
+        if letter.is_none() && unreplayable_before.is_some_and(|t| instant(created) < instant(t)) {
             continue;
         }
         let (x, y) = (describe(a), describe(b));
@@ -381,6 +397,11 @@ fn compare(before: &Store, after: &Store, opts: &Options) -> Result<Vec<Differen
         }
     }
     Ok(out)
+}
+
+/// An RFC 3339 time for comparing (the text as is when it does not read).
+fn instant(t: &str) -> Option<DateTime<FixedOffset>> {
+    DateTime::parse_from_rfc3339(t).ok()
 }
 
 /// The report as text: game by game, what was decided then and what would be decided now.

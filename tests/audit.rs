@@ -226,3 +226,64 @@ fn a_decision_todays_rules_do_not_make_is_listed_with_its_article() {
     let (code, _, _) = audit(&config, &["--tournament", "X"]);
     assert_eq!(code, 0);
 }
+
+/// A database made by an older amici — commit a7dcd81, before the real-letters fixes of
+/// issue 9, by scripts/make-audit-fixture.sh — has no input log: it is audited from what it
+/// has, says so, and lists exactly the two letters the old rules answered wrongly (White
+/// quoting the last full pair, +5 days under Art. 17 for an "impossible" Кg1-f3; castling after castling, "no move
+/// found"), with before and after.
+#[test]
+fn an_older_amicis_database_lists_exactly_the_letters_it_answered_wrongly() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/audit");
+    std::fs::copy(fixtures.join("amici.toml"), dir.path().join("amici.toml")).unwrap();
+    std::fs::copy(
+        fixtures.join("old-rules.sqlite3"),
+        dir.path().join("amici.sqlite3"),
+    )
+    .unwrap();
+    let config = dir.path().join("amici.toml");
+    let (code, stdout, stderr) = audit(&config, &[]);
+    println!("{stdout}");
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("processed before the input log existed"),
+        "it says what it lacks: {stdout}"
+    );
+    let (code, json, stderr) = audit(&config, &["--format", "json"]);
+    assert_eq!(code, 3);
+    assert!(stderr.contains("before the input log existed"), "{stderr}");
+    let mut found: Vec<(String, String, String)> = json
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let s = |k: &str| v[k].as_str().unwrap_or("-").to_string();
+            (s("game"), s("message_id"), s("kind"))
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("T/1".into(), "-".into(), "penalties".into()),
+            (
+                "T/1".into(),
+                "old-05@example.test".into(),
+                "messages".into()
+            ),
+            (
+                "T/2".into(),
+                "old-18@example.test".into(),
+                "messages".into()
+            ),
+        ],
+        "exactly the two letters and the penalty: {json}"
+    );
+    let penalty: serde_json::Value = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["kind"] == "penalties")
+        .unwrap();
+    assert_eq!(penalty["article"], "17", "{penalty}");
+    assert_eq!(penalty["after"], "none");
+}
