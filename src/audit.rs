@@ -40,6 +40,9 @@ pub struct Difference {
     pub after: String,
     /// The article behind the decision, where the record names it.
     pub article: Option<String>,
+    /// The day the letter or tick was answered (text output only).
+    #[serde(skip)]
+    pub day: Option<String>,
 }
 
 /// What an audit found.
@@ -316,6 +319,7 @@ fn compare(
                 before: x,
                 after: y,
                 article: None,
+                day: created.get(..10).map(str::to_string),
             });
         }
     }
@@ -336,6 +340,7 @@ fn compare(
                 before: "in play or played".into(),
                 after: "no such game".into(),
                 article: None,
+                day: None,
             });
             continue;
         };
@@ -382,6 +387,7 @@ fn compare(
                     pa.join("; ")
                 },
                 article,
+                day: None,
             });
         }
         let res = |g: &GameRecord| format!("{:?} {:?}", g.result, g.termination);
@@ -393,9 +399,19 @@ fn compare(
                 before: res(g),
                 after: res(h),
                 article: None,
+                day: None,
             });
         }
     }
+    // Game by game; within a game, the letters and ticks in time, then its final state.
+    out.sort_by(|a, b| {
+        (&a.game, a.day.is_none(), &a.day, &a.kind).cmp(&(
+            &b.game,
+            b.day.is_none(),
+            &b.day,
+            &b.kind,
+        ))
+    });
     Ok(out)
 }
 
@@ -419,8 +435,12 @@ pub fn text(report: &Report) -> String {
             .article
             .as_deref()
             .map_or_else(String::new, |a| format!(" (Art. {a})"));
+        let day = d
+            .day
+            .as_deref()
+            .map_or_else(String::new, |d| format!(" {d}"));
         s.push_str(&format!(
-            "{}{letter} {}{article}\n  then: {}\n  now:  {}\n",
+            "{}{letter}{day} {}{article}\n  then: {}\n  now:  {}\n",
             d.game.as_deref().unwrap_or("-"),
             d.kind,
             d.before,

@@ -191,7 +191,7 @@ fn a_decision_todays_rules_do_not_make_is_listed_with_its_article() {
     assert_eq!(code, 3, "{stdout}{stderr}");
     assert!(stdout.contains("T/1 penalties (Art. 18)"), "{stdout}");
     assert!(
-        stdout.contains("T/1 <m2@example.test> messages"),
+        stdout.contains("T/1 <m2@example.test> 2026-01-13 messages"),
         "{stdout}"
     );
     assert!(
