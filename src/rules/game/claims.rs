@@ -3,10 +3,11 @@
 
 use shakmaty::{Color, Position};
 
+use crate::rules::letter::{Command, Letter};
 use crate::rules::model::{GameResult, Kind};
 use crate::rules::notation;
 
-use super::effects::{ClaimKind, Effect, Msg, ended_effects, win_for};
+use super::effects::{ClaimKind, Draft, Effect, Msg, ended_effects, win_for};
 use super::record::{GameRecord, Role, Termination};
 
 /// What an endgame tablebase says of the current position (§707.3), found by the shell (the
@@ -86,4 +87,48 @@ pub(super) fn claim(
         kind: Kind::Ack,
         msg,
     });
+}
+
+/// A letter without a move: its claims (§707) and its draw offer.
+pub(super) fn without_move(
+    rec: &GameRecord,
+    from: Color,
+    letter: &Letter,
+    proof: Option<Proof>,
+    text: &str,
+    draft: &mut Draft,
+) {
+    let sender = Role::of(from);
+    let opponent = Role::of(from.other());
+    let mut handled_claim = false;
+    for c in &letter.commands {
+        if matches!(c, Command::ClaimDraw | Command::ClaimWin) {
+            handled_claim = true;
+            claim(
+                rec,
+                &mut draft.next,
+                from,
+                *c == Command::ClaimWin,
+                proof,
+                text,
+                &mut draft.effects,
+            );
+            draft.changed = true;
+        }
+        if *c == Command::OfferDraw && rec.to_move().is_some() {
+            draft.next.draw_offer = Some(from);
+            draft.changed = true;
+            draft.effects.push(Effect {
+                to: opponent,
+                kind: Kind::Notice,
+                msg: Msg::DrawOffer,
+            });
+            draft.effects.push(Effect {
+                to: sender,
+                kind: Kind::Ack,
+                msg: Msg::DrawOffer,
+            });
+        }
+    }
+    let _ = handled_claim;
 }

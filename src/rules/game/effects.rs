@@ -244,3 +244,41 @@ pub(super) fn ended_effects(
         });
     }
 }
+
+/// A letter's transition while it is worked out: the record as changed so far, the effects and
+/// requests gathered, and whether the letter's commands changed the record.
+pub(super) struct Draft {
+    pub(super) next: GameRecord,
+    pub(super) effects: Vec<Effect>,
+    pub(super) requests: Vec<Request>,
+    pub(super) changed: bool,
+}
+
+impl Draft {
+    pub(super) fn new(rec: &GameRecord) -> Draft {
+        Draft {
+            next: rec.clone(),
+            effects: Vec::new(),
+            requests: Vec::new(),
+            changed: false,
+        }
+    }
+
+    /// The new record, whatever the commands did (a move was played or refused).
+    pub(super) fn played(self) -> Handled {
+        Handled {
+            record: Some(self.next),
+            effects: self.effects,
+            requests: self.requests,
+        }
+    }
+
+    /// The new record only when the letter's commands changed it.
+    pub(super) fn if_changed(self) -> Handled {
+        Handled {
+            record: self.changed.then_some(self.next),
+            effects: self.effects,
+            requests: self.requests,
+        }
+    }
+}

@@ -5,12 +5,17 @@
 use shakmaty::{Chess, Color, KnownOutcome, Outcome, Position};
 
 use crate::rules::clock;
-use crate::rules::letter;
-use crate::rules::model::{Day, GameResult, Mode};
-use crate::rules::verdict::{Accepted, Official, WrongItem};
+use crate::rules::letter::{self, Command, Letter};
+use crate::rules::model::{Day, GameResult, Kind, Mode, Penalty};
+use crate::rules::verdict::{self, Accepted, MoveFact, Official, Verdict, WrongItem};
 
-use super::effects::Remarks;
-use super::record::{GameRecord, Termination};
+use super::claims::claim;
+use super::commands::notice_ply;
+use super::effects::{Draft, Effect, Handled, Msg, Refusal, Remarks, ended_effects};
+use super::post::post_dates;
+use super::record::{GameRecord, MoveLine, Role, Status, Termination, Variant};
+use super::roster::end_replacement_dead_time;
+use super::variant::follow_variant;
 
 impl GameRecord {
     /// The official figures of Art. 7/8 for a move `color` sends on `today` (email mode: the
@@ -134,4 +139,304 @@ pub(super) fn remarks_with_quotes(a: &Accepted) -> Remarks {
         ));
     }
     r
+}
+
+/// RULES.md §4: a letter that reads two ways, each with another own move: the candidates are
+/// told, nothing changes beyond the letter's commands, nothing is charged.
+pub(super) fn two_readings(own: &[MoveFact], sender: Role, mut draft: Draft) -> Handled {
+    // RULES.md §4: an ambiguity of amici's reading costs nothing; ask.
+    let moves: Vec<String> = own
+        .iter()
+        .map(|m| match m.color {
+            Color::White => format!("{}. {}", m.number, m.full),
+            Color::Black => format!("{}... {}", m.number, m.full),
+        })
+        .collect();
+    draft.effects.insert(
+        0,
+        Effect {
+            to: sender,
+            kind: Kind::Error,
+            msg: Msg::TwoReadings { moves },
+        },
+    );
+    draft.if_changed()
+}
+
+/// An accepted move of the side to move (Art. 7–9): played with its dates, the opponent's line
+/// followed (Art. 10, 32), the sender's own line offered, acknowledged and forwarded.
+pub(super) fn accepted(
+    rec: &GameRecord,
+    from: Color,
+    letter: &Letter,
+    today: Day,
+    text: &str,
+    a: &Accepted,
+    draft: Draft,
+) -> Handled {
+    let sender = Role::of(from);
+    let opponent = Role::of(from.other());
+    let Draft {
+        mut next,
+        mut effects,
+        requests,
+        ..
+    } = draft;
+    let mut pos = next.position();
+    let before = next.moves.len();
+    let (received, sent) = if rec.params.mode == Mode::Post {
+        post_dates(&mut next, from, letter, today, &mut effects)
+    } else {
+        (next.clock_started(), today)
+    };
+    next.play(&mut pos, a.own.mv, received, sent, false);
+    end_replacement_dead_time(&mut next, from, today);
+    if a.short {
+        next.short_letters[if from == Color::White { 0 } else { 1 }] += 1;
+    }
+    // The opponent's draw offer lapses with a move that does not accept it.
+    if next.draw_offer == Some(from.other()) {
+        next.draw_offer = None;
+    }
+    let offered = letter.commands.contains(&Command::OfferDraw);
+    if offered {
+        next.draw_offer = Some(from);
+    }
+    // Art. 10, 32: the opponent's variant, if this move follows it.
+    let auto = follow_variant(&mut next, &mut pos, from, a, today);
+    // This sender's own conditional line.
+    let own_line: Vec<String> = if auto.lapsed_rest_is_own_line {
+        a.line
+            .iter()
+            .skip(auto.consumed)
+            .map(|m| m.uci.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Art. 32: every move this letter brought, and those played from a line in answer
+    // to it, carry the letter's number: time is attributed by letter.
+    let number = next.moves[..before]
+        .iter()
+        .map(|m| m.letter)
+        .max()
+        .unwrap_or(0)
+        .max(u32::try_from(before).unwrap_or(u32::MAX))
+        + 1;
+    for m in &mut next.moves[before..] {
+        m.letter = number;
+    }
+    // A delay notice sent with the move concerns his next move (Art. 25).
+    if letter.commands.contains(&Command::Notice) {
+        let stale = notice_ply(rec, from);
+        next.clock
+            .delay_notices
+            .retain(|n| !(n.color == from && n.ply == stale && n.received_on == today));
+        let ply = notice_ply(&next, from);
+        next.clock.record_delay_notice(from, ply, today);
+    }
+    if let Some(end) = ended_by_position(&pos) {
+        next.finish(end.0, end.1);
+    } else if !own_line.is_empty() && next.to_move() == Some(from.other()) {
+        next.variant = Some(Variant {
+            by: from,
+            from_ply: next.moves.len(),
+            moves: own_line,
+            declined: false,
+        });
+        let reach =
+            clock::ply_number(next.moves.len()) + u32::try_from(a.line.len() / 2).unwrap_or(0);
+        next.clock.set_pending_line(Some(clock::PendingLine {
+            ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+            reach_move: reach,
+        }));
+    } else if let Some(v) = next.variant.as_ref().filter(|v| v.by == from.other()) {
+        // The opponent's line goes on: offered again to this sender (Art. 32).
+        let reach =
+            clock::ply_number(next.moves.len()) + u32::try_from(v.moves.len() / 2).unwrap_or(0);
+        next.clock.set_pending_line(Some(clock::PendingLine {
+            ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+            reach_move: reach,
+        }));
+    } else {
+        next.clock.set_pending_line(None);
+    }
+    if let Some(p) = auto.penalty {
+        next.penalties.push(p.clone());
+        effects.push(Effect {
+            to: sender,
+            kind: Kind::Notice,
+            msg: Msg::Penalty {
+                color: sender,
+                days: p.days,
+                article: p.article.clone(),
+                reason: p.reason.clone(),
+            },
+        });
+    }
+    let played = next.lines(before, today);
+    // Art. 32: the moves played from the opponent's line are told to the sender as
+    // the opponent's moves, with the position and that it is his turn again.
+    let (own_moves, line_moves): (Vec<MoveLine>, Vec<MoveLine>) =
+        played.iter().cloned().partition(|m| m.color == from);
+    let rem = remarks_with_quotes(a);
+    let kind = if rem.is_empty() {
+        Kind::Ack
+    } else {
+        Kind::Incomplete
+    };
+    effects.insert(
+        0,
+        Effect {
+            to: sender,
+            kind,
+            msg: Msg::Ack {
+                moves: if line_moves.is_empty() {
+                    played.clone()
+                } else {
+                    own_moves
+                },
+                remarks: rem,
+                draw_offered: offered,
+            },
+        },
+    );
+    effects.insert(
+        1,
+        Effect {
+            to: opponent,
+            kind: Kind::Move,
+            msg: Msg::Forward {
+                moves: played,
+                draw_offered: offered,
+                line_offered: next.variant.as_ref().is_some_and(|v| v.by == from),
+            },
+        },
+    );
+    if !line_moves.is_empty() && next.status != Status::Finished {
+        effects.insert(
+            2,
+            Effect {
+                to: sender,
+                kind: Kind::Move,
+                msg: Msg::Forward {
+                    moves: line_moves,
+                    draw_offered: false,
+                    line_offered: false,
+                },
+            },
+        );
+    }
+    if a.short {
+        let n = next.short_letters[if from == Color::White { 0 } else { 1 }];
+        if n == rec.params.short_notation_warnings {
+            effects.push(Effect {
+                to: Role::Arbiter,
+                kind: Kind::Notice,
+                msg: Msg::Decision {
+                    text: format!("short-notation:{n}"),
+                },
+            });
+        }
+    }
+    if let (Status::Finished, Some(result), Some(t)) = (next.status, next.result, next.termination)
+    {
+        ended_effects(&mut effects, result, t);
+    } else if let Some(c) = letter
+        .commands
+        .iter()
+        .find(|c| matches!(c, Command::ClaimDraw | Command::ClaimWin))
+    {
+        // A claim sent with the move is judged on the position the move made (a
+        // threefold repetition or the 50th move produced by one's own move).
+        let after = next.clone();
+        // The tablebase verdict was for the position before the move: not used here.
+        claim(
+            &after,
+            &mut next,
+            from,
+            *c == Command::ClaimWin,
+            None,
+            text,
+            &mut effects,
+        );
+    }
+    Handled {
+        record: Some(next),
+        effects,
+        requests,
+    }
+}
+
+/// A move refused (Art. 14 impossible, 15 incorrect, 16 unclear): nothing played, the
+/// penalty of Art. 17 charged, the arbiter copied.
+pub(super) fn refused(
+    verdict: &Verdict,
+    r: &verdict::Refusal,
+    from: Color,
+    today: Day,
+    draft: Draft,
+) -> Handled {
+    let sender = Role::of(from);
+    let Draft {
+        mut next,
+        mut effects,
+        requests,
+        ..
+    } = draft;
+    let refusal = match verdict {
+        Verdict::Impossible(_) => Refusal::Impossible,
+        Verdict::Incorrect(_) => Refusal::Incorrect,
+        _ => Refusal::Unclear,
+    };
+    // Art. 17: +5 days (none where the transport is at fault); the arbiter is copied.
+    if r.penalty_days > 0 {
+        next.penalties.push(Penalty {
+            color: from,
+            days: i32::try_from(r.penalty_days).unwrap_or(i32::MAX),
+            article: "17".into(),
+            reason: format!(
+                "{} move «{}» (Art. {})",
+                ["impossible", "incorrect", "unclear"][refusal.article() as usize - 14],
+                r.written,
+                r.article
+            ),
+            date: today,
+        });
+    }
+    let msg = Msg::Refused {
+        refusal,
+        written: r.written.clone(),
+        penalty_days: r.penalty_days,
+        transport_fault: r.transport_fault,
+        expected_repeat: r.expected_repeat.as_ref().map(|m| {
+            format!(
+                "{}{} {}",
+                m.number,
+                if m.color == Color::Black { "..." } else { "." },
+                m.full
+            )
+        }),
+        piece_moves: r.help.piece_moves.iter().map(|m| m.full.clone()).collect(),
+        nearest: r.help.nearest.iter().map(|m| m.full.clone()).collect(),
+        diagram: r.help.diagram.clone(),
+    };
+    effects.insert(
+        0,
+        Effect {
+            to: sender,
+            kind: Kind::Error,
+            msg: msg.clone(),
+        },
+    );
+    effects.push(Effect {
+        to: Role::Arbiter,
+        kind: Kind::Error,
+        msg,
+    });
+    Handled {
+        record: Some(next),
+        effects,
+        requests,
+    }
 }

@@ -6,6 +6,7 @@ use shakmaty::Color;
 use crate::rules::clock;
 use crate::rules::letter;
 use crate::rules::model::{Day, Kind};
+use crate::rules::verdict::Verdict;
 
 use super::effects::{Effect, Handled, Msg, ended_effects, win_for};
 use super::record::{GameRecord, Role, Status, Termination};
@@ -247,4 +248,20 @@ pub(super) fn claim_letter(
         }
     }
     Some(Handled::changed(next, effects))
+}
+
+/// Art. 37: while the game waits for the arbiter nothing is judged — a legal move and an
+/// impossible one get the same explanatory answer, and no penalty.
+pub(super) fn waits_for_arbiter(rec: &GameRecord, verdict: &Verdict) -> bool {
+    let suspended =
+        rec.status == Status::AwaitingDecision && rec.clock.awaiting_decision().is_some();
+    let has_move = matches!(
+        verdict,
+        Verdict::Accepted(_)
+            | Verdict::Impossible(_)
+            | Verdict::Incorrect(_)
+            | Verdict::Unclear(_)
+            | Verdict::TwoReadings(_)
+    );
+    suspended && has_move
 }

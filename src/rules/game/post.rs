@@ -5,9 +5,9 @@ use shakmaty::Color;
 
 use crate::rules::clock;
 use crate::rules::letter::Letter;
-use crate::rules::model::{Day, Kind};
+use crate::rules::model::{Day, Kind, Mode};
 
-use super::effects::{Effect, Msg};
+use super::effects::{Draft, Effect, Msg};
 use super::record::{GameRecord, Role};
 
 /// `post` mode (RULES.md §2, §3): the dates of a move come from the players' own reports —
@@ -69,4 +69,37 @@ pub(super) fn post_dates(
     };
     let sent = sent.max(received);
     (received, sent)
+}
+
+/// A letter without a move from the player to move: in `post` his receipt report.
+pub(super) fn receipt_report(
+    rec: &GameRecord,
+    from: Color,
+    letter: &Letter,
+    today: Day,
+    draft: &mut Draft,
+) {
+    let sender = Role::of(from);
+    // `post`: a receipt report (Д) by the player to move, before his answer: his
+    // running clock is known from then on (RULES.md §2, INTERFACE.md status).
+    if rec.params.mode == Mode::Post
+        && rec.to_move() == Some(from)
+        && let Some(d) = letter.dates.received.or(letter.dates.sent)
+        && !rec.moves.is_empty()
+        && d >= rec.clock_started()
+        && d <= today
+    {
+        draft
+            .next
+            .clock
+            .set_receipt(u32::try_from(rec.moves.len()).unwrap_or(u32::MAX), d);
+        draft.changed = true;
+        draft.effects.push(Effect {
+            to: sender,
+            kind: Kind::Ack,
+            msg: Msg::Announcement {
+                text: format!("receipt:{d}"),
+            },
+        });
+    }
 }
