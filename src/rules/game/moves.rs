@@ -13,9 +13,9 @@ use super::claims::claim;
 use super::commands::notice_ply;
 use super::effects::{Draft, Effect, Handled, Msg, Refusal, Remarks, ended_effects};
 use super::post::post_dates;
-use super::record::{GameRecord, MoveLine, Role, Status, Termination, Variant};
+use super::record::{GameRecord, MoveLine, Role, Status, Termination};
 use super::roster::end_replacement_dead_time;
-use super::variant::follow_variant;
+use super::variant::{follow_variant, number_by_letter, offer_lines};
 
 impl GameRecord {
     /// The official figures of Art. 7/8 for a move `color` sends on `today` (email mode: the
@@ -175,7 +175,6 @@ pub(super) fn accepted(
     draft: Draft,
 ) -> Handled {
     let sender = Role::of(from);
-    let opponent = Role::of(from.other());
     let Draft {
         mut next,
         mut effects,
@@ -214,18 +213,7 @@ pub(super) fn accepted(
     } else {
         Vec::new()
     };
-    // Art. 32: every move this letter brought, and those played from a line in answer
-    // to it, carry the letter's number: time is attributed by letter.
-    let number = next.moves[..before]
-        .iter()
-        .map(|m| m.letter)
-        .max()
-        .unwrap_or(0)
-        .max(u32::try_from(before).unwrap_or(u32::MAX))
-        + 1;
-    for m in &mut next.moves[before..] {
-        m.letter = number;
-    }
+    number_by_letter(&mut next, before);
     // A delay notice sent with the move concerns his next move (Art. 25).
     if letter.commands.contains(&Command::Notice) {
         let stale = notice_ply(rec, from);
@@ -237,29 +225,8 @@ pub(super) fn accepted(
     }
     if let Some(end) = ended_by_position(&pos) {
         next.finish(end.0, end.1);
-    } else if !own_line.is_empty() && next.to_move() == Some(from.other()) {
-        next.variant = Some(Variant {
-            by: from,
-            from_ply: next.moves.len(),
-            moves: own_line,
-            declined: false,
-        });
-        let reach =
-            clock::ply_number(next.moves.len()) + u32::try_from(a.line.len() / 2).unwrap_or(0);
-        next.clock.set_pending_line(Some(clock::PendingLine {
-            ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
-            reach_move: reach,
-        }));
-    } else if let Some(v) = next.variant.as_ref().filter(|v| v.by == from.other()) {
-        // The opponent's line goes on: offered again to this sender (Art. 32).
-        let reach =
-            clock::ply_number(next.moves.len()) + u32::try_from(v.moves.len() / 2).unwrap_or(0);
-        next.clock.set_pending_line(Some(clock::PendingLine {
-            ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
-            reach_move: reach,
-        }));
     } else {
-        next.clock.set_pending_line(None);
+        offer_lines(&mut next, from, a, own_line);
     }
     if let Some(p) = auto.penalty {
         next.penalties.push(p.clone());
@@ -274,59 +241,7 @@ pub(super) fn accepted(
             },
         });
     }
-    let played = next.lines(before, today);
-    // Art. 32: the moves played from the opponent's line are told to the sender as
-    // the opponent's moves, with the position and that it is his turn again.
-    let (own_moves, line_moves): (Vec<MoveLine>, Vec<MoveLine>) =
-        played.iter().cloned().partition(|m| m.color == from);
-    let rem = remarks_with_quotes(a);
-    let kind = if rem.is_empty() {
-        Kind::Ack
-    } else {
-        Kind::Incomplete
-    };
-    effects.insert(
-        0,
-        Effect {
-            to: sender,
-            kind,
-            msg: Msg::Ack {
-                moves: if line_moves.is_empty() {
-                    played.clone()
-                } else {
-                    own_moves
-                },
-                remarks: rem,
-                draw_offered: offered,
-            },
-        },
-    );
-    effects.insert(
-        1,
-        Effect {
-            to: opponent,
-            kind: Kind::Move,
-            msg: Msg::Forward {
-                moves: played,
-                draw_offered: offered,
-                line_offered: next.variant.as_ref().is_some_and(|v| v.by == from),
-            },
-        },
-    );
-    if !line_moves.is_empty() && next.status != Status::Finished {
-        effects.insert(
-            2,
-            Effect {
-                to: sender,
-                kind: Kind::Move,
-                msg: Msg::Forward {
-                    moves: line_moves,
-                    draw_offered: false,
-                    line_offered: false,
-                },
-            },
-        );
-    }
+    tell_played(&next, before, from, a, offered, today, &mut effects);
     if a.short {
         let n = next.short_letters[if from == Color::White { 0 } else { 1 }];
         if n == rec.params.short_notation_warnings {
@@ -438,5 +353,74 @@ pub(super) fn refused(
         record: Some(next),
         effects,
         requests,
+    }
+}
+
+/// The acknowledgement to the sender and the forward to the opponent of the moves a letter
+/// played (Art. 32: the moves played from the opponent's line are told to the sender as the
+/// opponent's moves, with the position and that it is his turn again).
+fn tell_played(
+    next: &GameRecord,
+    before: usize,
+    from: Color,
+    a: &Accepted,
+    offered: bool,
+    today: Day,
+    effects: &mut Vec<Effect>,
+) {
+    let sender = Role::of(from);
+    let opponent = Role::of(from.other());
+    let played = next.lines(before, today);
+    // Art. 32: the moves played from the opponent's line are told to the sender as
+    // the opponent's moves, with the position and that it is his turn again.
+    let (own_moves, line_moves): (Vec<MoveLine>, Vec<MoveLine>) =
+        played.iter().cloned().partition(|m| m.color == from);
+    let rem = remarks_with_quotes(a);
+    let kind = if rem.is_empty() {
+        Kind::Ack
+    } else {
+        Kind::Incomplete
+    };
+    effects.insert(
+        0,
+        Effect {
+            to: sender,
+            kind,
+            msg: Msg::Ack {
+                moves: if line_moves.is_empty() {
+                    played.clone()
+                } else {
+                    own_moves
+                },
+                remarks: rem,
+                draw_offered: offered,
+            },
+        },
+    );
+    effects.insert(
+        1,
+        Effect {
+            to: opponent,
+            kind: Kind::Move,
+            msg: Msg::Forward {
+                moves: played,
+                draw_offered: offered,
+                line_offered: next.variant.as_ref().is_some_and(|v| v.by == from),
+            },
+        },
+    );
+    if !line_moves.is_empty() && next.status != Status::Finished {
+        effects.insert(
+            2,
+            Effect {
+                to: sender,
+                kind: Kind::Move,
+                msg: Msg::Forward {
+                    moves: line_moves,
+                    draw_offered: false,
+                    line_offered: false,
+                },
+            },
+        );
     }
 }

@@ -4,6 +4,7 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Position};
 
+use crate::rules::clock;
 use crate::rules::model::{Day, Penalty};
 use crate::rules::verdict::Accepted;
 
@@ -134,4 +135,49 @@ pub(super) fn follow_variant(
         declined: false,
     });
     out
+}
+
+/// Art. 32: every move a letter brought, and those played from a line in answer to it, carry
+/// the letter's number (`before`: the record's length before the letter): time is attributed
+/// by letter.
+pub(super) fn number_by_letter(next: &mut GameRecord, before: usize) {
+    let number = next.moves[..before]
+        .iter()
+        .map(|m| m.letter)
+        .max()
+        .unwrap_or(0)
+        .max(u32::try_from(before).unwrap_or(u32::MAX))
+        + 1;
+    for m in &mut next.moves[before..] {
+        m.letter = number;
+    }
+}
+
+/// After a move that did not end the game: the sender's own line offered (Art. 10), or the
+/// opponent's line still on offer (Art. 32), with the clock told how far the line reaches.
+pub(super) fn offer_lines(next: &mut GameRecord, from: Color, a: &Accepted, own_line: Vec<String>) {
+    if !own_line.is_empty() && next.to_move() == Some(from.other()) {
+        next.variant = Some(Variant {
+            by: from,
+            from_ply: next.moves.len(),
+            moves: own_line,
+            declined: false,
+        });
+        let reach =
+            clock::ply_number(next.moves.len()) + u32::try_from(a.line.len() / 2).unwrap_or(0);
+        next.clock.set_pending_line(Some(clock::PendingLine {
+            ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+            reach_move: reach,
+        }));
+    } else if let Some(v) = next.variant.as_ref().filter(|v| v.by == from.other()) {
+        // The opponent's line goes on: offered again to this sender (Art. 32).
+        let reach =
+            clock::ply_number(next.moves.len()) + u32::try_from(v.moves.len() / 2).unwrap_or(0);
+        next.clock.set_pending_line(Some(clock::PendingLine {
+            ply: u32::try_from(next.moves.len()).unwrap_or(u32::MAX),
+            reach_move: reach,
+        }));
+    } else {
+        next.clock.set_pending_line(None);
+    }
 }
