@@ -172,37 +172,31 @@ pub(super) fn accepted(
     today: Day,
     text: &str,
     a: &Accepted,
-    draft: Draft,
+    mut draft: Draft,
 ) -> Handled {
     let sender = Role::of(from);
-    let Draft {
-        mut next,
-        mut effects,
-        requests,
-        ..
-    } = draft;
-    let mut pos = next.position();
-    let before = next.moves.len();
+    let mut pos = draft.next.position();
+    let before = draft.next.moves.len();
     let (received, sent) = if rec.params.mode == Mode::Post {
-        post_dates(&mut next, from, letter, today, &mut effects)
+        post_dates(&mut draft.next, from, letter, today, &mut draft.effects)
     } else {
-        (next.clock_started(), today)
+        (draft.next.clock_started(), today)
     };
-    next.play(&mut pos, a.own.mv, received, sent, false);
-    end_replacement_dead_time(&mut next, from, today);
+    draft.next.play(&mut pos, a.own.mv, received, sent, false);
+    end_replacement_dead_time(&mut draft.next, from, today);
     if a.short {
-        next.short_letters[if from == Color::White { 0 } else { 1 }] += 1;
+        draft.next.short_letters[if from == Color::White { 0 } else { 1 }] += 1;
     }
     // The opponent's draw offer lapses with a move that does not accept it.
-    if next.draw_offer == Some(from.other()) {
-        next.draw_offer = None;
+    if draft.next.draw_offer == Some(from.other()) {
+        draft.next.draw_offer = None;
     }
     let offered = letter.commands.contains(&Command::OfferDraw);
     if offered {
-        next.draw_offer = Some(from);
+        draft.next.draw_offer = Some(from);
     }
     // Art. 10, 32: the opponent's variant, if this move follows it.
-    let auto = follow_variant(&mut next, &mut pos, from, a, today);
+    let auto = follow_variant(&mut draft.next, &mut pos, from, a, today);
     // This sender's own conditional line.
     let own_line: Vec<String> = if auto.lapsed_rest_is_own_line {
         a.line
@@ -213,24 +207,26 @@ pub(super) fn accepted(
     } else {
         Vec::new()
     };
-    number_by_letter(&mut next, before);
+    number_by_letter(&mut draft.next, before);
     // A delay notice sent with the move concerns his next move (Art. 25).
     if letter.commands.contains(&Command::Notice) {
         let stale = notice_ply(rec, from);
-        next.clock
+        draft
+            .next
+            .clock
             .delay_notices
             .retain(|n| !(n.color == from && n.ply == stale && n.received_on == today));
-        let ply = notice_ply(&next, from);
-        next.clock.record_delay_notice(from, ply, today);
+        let ply = notice_ply(&draft.next, from);
+        draft.next.clock.record_delay_notice(from, ply, today);
     }
     if let Some(end) = ended_by_position(&pos) {
-        next.finish(end.0, end.1);
+        draft.next.finish(end.0, end.1);
     } else {
-        offer_lines(&mut next, from, a, own_line);
+        offer_lines(&mut draft.next, from, a, own_line);
     }
     if let Some(p) = auto.penalty {
-        next.penalties.push(p.clone());
-        effects.push(Effect {
+        draft.next.penalties.push(p.clone());
+        draft.effects.push(Effect {
             to: sender,
             kind: Kind::Notice,
             msg: Msg::Penalty {
@@ -241,11 +237,19 @@ pub(super) fn accepted(
             },
         });
     }
-    tell_played(&next, before, from, a, offered, today, &mut effects);
+    tell_played(
+        &draft.next,
+        before,
+        from,
+        a,
+        offered,
+        today,
+        &mut draft.effects,
+    );
     if a.short {
-        let n = next.short_letters[if from == Color::White { 0 } else { 1 }];
+        let n = draft.next.short_letters[if from == Color::White { 0 } else { 1 }];
         if n == rec.params.short_notation_warnings {
-            effects.push(Effect {
+            draft.effects.push(Effect {
                 to: Role::Arbiter,
                 kind: Kind::Notice,
                 msg: Msg::Decision {
@@ -254,9 +258,10 @@ pub(super) fn accepted(
             });
         }
     }
-    if let (Status::Finished, Some(result), Some(t)) = (next.status, next.result, next.termination)
+    if let (Status::Finished, Some(result), Some(t)) =
+        (draft.next.status, draft.next.result, draft.next.termination)
     {
-        ended_effects(&mut effects, result, t);
+        ended_effects(&mut draft.effects, result, t);
     } else if let Some(c) = letter
         .commands
         .iter()
@@ -264,23 +269,19 @@ pub(super) fn accepted(
     {
         // A claim sent with the move is judged on the position the move made (a
         // threefold repetition or the 50th move produced by one's own move).
-        let after = next.clone();
+        let after = draft.next.clone();
         // The tablebase verdict was for the position before the move: not used here.
         claim(
             &after,
-            &mut next,
+            &mut draft.next,
             from,
             *c == Command::ClaimWin,
             None,
             text,
-            &mut effects,
+            &mut draft.effects,
         );
     }
-    Handled {
-        record: Some(next),
-        effects,
-        requests,
-    }
+    draft.played()
 }
 
 /// A move refused (Art. 14 impossible, 15 incorrect, 16 unclear): nothing played, the
@@ -290,15 +291,9 @@ pub(super) fn refused(
     r: &verdict::Refusal,
     from: Color,
     today: Day,
-    draft: Draft,
+    mut draft: Draft,
 ) -> Handled {
     let sender = Role::of(from);
-    let Draft {
-        mut next,
-        mut effects,
-        requests,
-        ..
-    } = draft;
     let refusal = match verdict {
         Verdict::Impossible(_) => Refusal::Impossible,
         Verdict::Incorrect(_) => Refusal::Incorrect,
@@ -306,7 +301,7 @@ pub(super) fn refused(
     };
     // Art. 17: +5 days (none where the transport is at fault); the arbiter is copied.
     if r.penalty_days > 0 {
-        next.penalties.push(Penalty {
+        draft.next.penalties.push(Penalty {
             color: from,
             days: i32::try_from(r.penalty_days).unwrap_or(i32::MAX),
             article: "17".into(),
@@ -336,7 +331,7 @@ pub(super) fn refused(
         nearest: r.help.nearest.iter().map(|m| m.full.clone()).collect(),
         diagram: r.help.diagram.clone(),
     };
-    effects.insert(
+    draft.effects.insert(
         0,
         Effect {
             to: sender,
@@ -344,16 +339,12 @@ pub(super) fn refused(
             msg: msg.clone(),
         },
     );
-    effects.push(Effect {
+    draft.effects.push(Effect {
         to: Role::Arbiter,
         kind: Kind::Error,
         msg,
     });
-    Handled {
-        record: Some(next),
-        effects,
-        requests,
-    }
+    draft.played()
 }
 
 /// The acknowledgement to the sender and the forward to the opponent of the moves a letter
