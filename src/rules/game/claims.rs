@@ -1,5 +1,6 @@
 //! Claims of the end of a game (§707, FIDE 9.2, 9.3): proved at once by the position or an
-//! endgame tablebase, else forwarded to the opponent and the arbiter.
+//! endgame tablebase, else forwarded to the opponent and the arbiter; a draw offered without
+//! a move.
 
 use shakmaty::{Color, Position};
 

@@ -1,5 +1,5 @@
-//! The daily tick for one game (Art. 25–31, 37: silence, oversteps, notices due) and the
-//! first day it will have something to do (`next_due`).
+//! The daily tick for one game: the clock notices due, the claims filed, the game paused
+//! where Art. 37 says; and the first day it will have something to do (`next_due`).
 
 use crate::rules::model::Day;
 use crate::rules::tick;

@@ -1,5 +1,6 @@
-//! A letter's way through the core (RULES.md §4, §14): adjudication, appeals and overstep
-//! words first, then the letter read and judged, its commands, then its move or claims.
+//! A letter's way through the core: adjudication, appeals and overstep words first, then the
+//! letter read and judged, its commands, then its move or claims; a team captain's letter
+//! (RULES.md §14, Art. 17). Routing only: every decision is in the room it names.
 
 use std::ops::ControlFlow;
 

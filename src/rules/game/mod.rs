@@ -7,11 +7,11 @@
 //! - `record`   the record, its replay and accessors (Art. 24: White's time from the start)
 //! - `effects`  messages, effects, requests and `Handled`, as data; the shared builders
 //! - `dispatch` `handle_letter` and its kin: the routing of a letter, nothing decided there
-//! - `commands` a letter's commands besides its moves (Art. 25 delay notice …)
-//! - `moves`    a move letter (Art. 7–22) and the official figures of Art. 9 В
+//! - `commands` resignation, draws, delay notice (Art. 25), leave (Art. 44), variant declined
+//! - `moves`    a move letter accepted or refused (Art. 7–22), the official figures of Art. 9 В
 //! - `variant`  conditional lines (Art. 10, 32)
-//! - `claims`   §707 claims, draws by rule (FIDE 9.2, 9.3), the tablebase's proof
-//! - `post`     `post` mode's dates from the players' reports (Art. 5, 23; RULES.md §2, §3)
+//! - `claims`   §707 claims, draws by rule (FIDE 9.2, 9.3), the tablebase's proof, draw offers
+//! - `post`     `post` mode's dates from the players' reports (Art. 23 А; RULES.md §2, §3)
 //! - `overstep` overstep claims filed, admitted, objected to, withdrawn, decided (Art. 33–40)
 //! - `daily`    the daily tick (`handle_tick`) and the next day it is due (`next_due`)
 //! - `end`      the end of the tournament and adjudication (Art. 49–55)

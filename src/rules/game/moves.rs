@@ -1,6 +1,7 @@
 //! A move letter (Art. 7–22): the official figures a letter's items are checked against
-//! (Art. 7, 8, 9 В), what an accepted letter lacked or got wrong (Art. 7 note 2, Art. 9 Б),
-//! and the end a move's position brings (checkmate, stalemate, insufficient material).
+//! (Art. 7, 8, 9 В), a move accepted and what its letter lacked or got wrong (Art. 7 note 2,
+//! Art. 9 Б), a move refused (Art. 14–17), a letter read two ways (RULES.md §4), and the end a
+//! move's position brings (checkmate, stalemate, insufficient material).
 
 use shakmaty::{Chess, Color, KnownOutcome, Outcome, Position};
 

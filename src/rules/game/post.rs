@@ -1,4 +1,4 @@
-//! `post` mode (Art. 5, 23; RULES.md §2, §3): the dates of a move come from the players'
+//! `post` mode (Art. 23 А; RULES.md §2, §3): the dates of a move come from the players'
 //! own reports of the postmarks.
 
 use shakmaty::Color;
