@@ -1,0 +1,205 @@
+//! A letter's way through the core: adjudication, appeals and overstep words first, then the
+//! letter read and judged, its commands, then its move or claims; a team captain's letter
+//! (RULES.md §14, Art. 17). Routing only: every decision is in the room it names.
+
+use std::ops::ControlFlow;
+
+use shakmaty::Color;
+
+use crate::rules::letter::{self, Command, Letter};
+use crate::rules::model::{Day, Kind};
+use crate::rules::verdict::{self, GameView, Verdict};
+
+use super::claims::{self, Proof};
+use super::commands;
+use super::effects::{Draft, Effect, Handled, Msg};
+use super::end::{adjudication_letter, appeal_letter};
+use super::moves;
+use super::overstep::{self, claim_letter};
+use super::post;
+use super::record::{GameRecord, Role, Status, Termination, replay};
+use super::sanction::sanction_appeal;
+
+/// A letter from one of the players of this game, arriving on `today`.
+pub fn handle_letter(rec: &GameRecord, from: Color, text: &str, today: Day) -> Handled {
+    handle_letter_with(rec, from, text, today, None)
+}
+
+/// A letter, with the tablebase's verdict on the position when one is configured.
+pub fn handle_letter_with(
+    rec: &GameRecord,
+    from: Color,
+    text: &str,
+    today: Day,
+    proof: Option<Proof>,
+) -> Handled {
+    if rec.status != Status::Finished
+        && let Some(a) = &rec.adjudication
+    {
+        return adjudication_letter(rec, a, from, text);
+    }
+    // An appeal against an adjudication (Art. 55), after the game ended.
+    if rec.termination == Some(Termination::Adjudication)
+        && let Some(h) = appeal_letter(rec, from, text, today)
+    {
+        return h;
+    }
+    // An appeal against a sanction (Art. 57): within 7 days, to the Board.
+    if let Some(h) = sanction_appeal(rec, from, text, today) {
+        return h;
+    }
+    // Claims, admissions, withdrawals; an objection (Art. 39) also after the game ended.
+    if let Some(h) = claim_letter(rec, from, text, today) {
+        return h;
+    }
+    let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
+    handle_read_letter_with(rec, from, &letter, today, proof, text)
+}
+
+/// What a team captain's letter for one of his players does (RULES.md §14: a captain sends
+/// claims, leave notices and replacements, never moves).
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaptainLetter {
+    /// The letter holds move tokens: no move is judged — legal, impossible or unreadable —
+    /// and nobody is charged (a captain's move is not the player's letter, Art. 17); the
+    /// captain is told that moves come from the player.
+    MovesRefused,
+    /// Claims and leave notices: handled as the player's own letter would be.
+    Handled(Handled),
+    /// The letter's claims and leave notices handled; its moves, resignation or draw
+    /// commands refused (a captain sends no such thing, RULES.md §14): the captain is told.
+    PartlyRefused(Handled),
+}
+
+/// The commands a captain may send for his player (RULES.md §14): leave notices and claims.
+pub(super) fn captains_command(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Leave { .. } | Command::ClaimWin | Command::ClaimDraw
+    )
+}
+
+/// A captain's letter written for the player of `color` in this game.
+pub fn handle_captain_letter(
+    rec: &GameRecord,
+    color: Color,
+    text: &str,
+    today: Day,
+) -> CaptainLetter {
+    let mut letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
+    // Overstep claims, admissions and objections (a letter without moves).
+    if letter.items.is_empty()
+        && let Some(h) = claim_letter(rec, color, text, today)
+    {
+        return CaptainLetter::Handled(h);
+    }
+    // Moves, resignation, draw offers are the player's alone: never judged, never charged
+    // (Art. 17); leave notices and claims in the same letter still count.
+    let refused = !letter.items.is_empty() || !letter.commands.iter().all(captains_command);
+    letter.items.clear();
+    letter.commands.retain(captains_command);
+    if letter.commands.is_empty() && refused {
+        return CaptainLetter::MovesRefused;
+    }
+    let h = handle_read_letter_with(rec, color, &letter, today, None, text);
+    if refused {
+        CaptainLetter::PartlyRefused(h)
+    } else {
+        CaptainLetter::Handled(h)
+    }
+}
+
+/// A letter already read.
+pub fn handle_read_letter(rec: &GameRecord, from: Color, letter: &Letter, today: Day) -> Handled {
+    handle_read_letter_with(rec, from, letter, today, None, "")
+}
+
+fn handle_read_letter_with(
+    rec: &GameRecord,
+    from: Color,
+    letter: &Letter,
+    today: Day,
+    proof: Option<Proof>,
+    text: &str,
+) -> Handled {
+    let sender = Role::of(from);
+    let reply = |kind, msg| {
+        Handled::unchanged(vec![Effect {
+            to: sender,
+            kind,
+            msg,
+        }])
+    };
+    if rec.status == Status::Finished {
+        return reply(Kind::GameOver, Msg::GameOver);
+    }
+
+    let (_, played) = replay(&rec.moves);
+    let view = GameView {
+        moves: played,
+        sender: from,
+        notation: rec.notation,
+        over: false,
+        penalty_days: rec.params.penalty_days,
+        official: rec.official(from, today),
+    };
+    let verdict = verdict::judge(letter, &view);
+
+    // Commands first: resignation ends the game whatever else the letter says.
+    let mut draft = match commands::apply(rec, from, letter, today, Draft::new(rec)) {
+        ControlFlow::Continue(draft) => draft,
+        ControlFlow::Break(ended) => return ended,
+    };
+
+    if overstep::waits_for_arbiter(rec, &verdict) {
+        draft.effects.insert(
+            0,
+            Effect {
+                to: sender,
+                kind: Kind::Error,
+                msg: Msg::AwaitingArbiter,
+            },
+        );
+        return draft.if_changed();
+    }
+
+    match &verdict {
+        Verdict::TwoReadings(own) => moves::two_readings(own, sender, draft),
+        Verdict::Accepted(a) => {
+            if rec.to_move() != Some(from) {
+                return reply(Kind::Error, Msg::NotYourTurn);
+            }
+            moves::accepted(rec, from, letter, today, text, a, draft)
+        }
+        Verdict::Impossible(r) | Verdict::Incorrect(r) | Verdict::Unclear(r) => {
+            if rec.to_move() != Some(from) {
+                return reply(Kind::Error, Msg::NotYourTurn);
+            }
+            moves::refused(&verdict, r, from, today, draft)
+        }
+        Verdict::NotYourTurn => {
+            draft.effects.insert(
+                0,
+                Effect {
+                    to: sender,
+                    kind: Kind::Error,
+                    msg: Msg::NotYourTurn,
+                },
+            );
+            draft.if_changed()
+        }
+        Verdict::GameOver => reply(Kind::GameOver, Msg::GameOver),
+        Verdict::NoMove | Verdict::CommandsOnly | Verdict::BadRecord { .. } => {
+            post::receipt_report(rec, from, letter, today, &mut draft);
+            claims::without_move(rec, from, letter, proof, text, &mut draft);
+            if draft.effects.is_empty() && draft.requests.is_empty() {
+                return reply(Kind::NoMove, Msg::NoMove);
+            }
+            Handled {
+                record: (draft.changed || draft.next != *rec).then_some(draft.next),
+                effects: draft.effects,
+                requests: draft.requests,
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! What the core hands the shell, as data: the messages (`Msg`) and to whom (`Effect`), the
+//! requests beyond messages, and `Handled` — the new record or none (a refused transition
+//! leaves the state unchanged). The small builders every article's code shares are here too.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::rules::model::{Day, GameResult, Kind};
+use crate::rules::tick::ClockNotice;
+
+use super::record::{GameRecord, MoveLine, Role, Termination};
+
+/// What an adjudication message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AdjudicationStage {
+    /// The players are asked for their proposals (Art. 52).
+    Ask,
+    /// A player's proposal is recorded.
+    Recorded,
+    /// The proposals differ or are missing: the material goes to the adjudicator (Art. 53).
+    ToAdjudicator,
+}
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal {
+    /// Art. 14: illegal in the position.
+    Impossible,
+    /// Art. 15: the opponent's last move repeated wrongly.
+    Incorrect,
+    /// Art. 16: unreadable, or naming no single move.
+    Unclear,
+}
+
+impl Refusal {
+    pub fn article(self) -> u32 {
+        match self {
+            Refusal::Impossible => 14,
+            Refusal::Incorrect => 15,
+            Refusal::Unclear => 16,
+        }
+    }
+}
+/// What an accepted letter lacked or got wrong (Art. 7 note 2, Art. 9 Б, В).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Remarks {
+    /// Short notation was used (Art. 7 note 2).
+    pub short: bool,
+    /// Required items not written: the rule book's letters (Б, Г, Д, Е, Ж, З).
+    pub missing: Vec<char>,
+    /// Items written wrongly: (item letter, as written, the official figure).
+    pub wrong: Vec<(char, String, String)>,
+    /// Wrong move numbers: (as written, correct).
+    pub wrong_numbers: Vec<(String, String)>,
+    /// The conditional line offered, in full notation, or where it stopped being readable.
+    pub line: Vec<String>,
+    pub line_error: Option<String>,
+}
+
+impl Remarks {
+    pub fn is_empty(&self) -> bool {
+        !self.short
+            && self.missing.is_empty()
+            && self.wrong.is_empty()
+            && self.wrong_numbers.is_empty()
+    }
+}
+/// A claim of §707 / FIDE that the bot could not settle itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimKind {
+    Win,
+    Draw,
+}
+/// The content of a message, rendered in the recipient's language by the shell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Msg {
+    /// To the sender: his move(s) are recorded.
+    Ack {
+        moves: Vec<MoveLine>,
+        remarks: Remarks,
+        draw_offered: bool,
+    },
+    /// To the opponent: the move(s) to answer.
+    Forward {
+        moves: Vec<MoveLine>,
+        draw_offered: bool,
+        line_offered: bool,
+    },
+    /// To the sender (copy arbiter): the move is refused, nothing played.
+    Refused {
+        refusal: Refusal,
+        written: String,
+        penalty_days: u32,
+        transport_fault: bool,
+        expected_repeat: Option<String>,
+        piece_moves: Vec<String>,
+        nearest: Vec<String>,
+        diagram: String,
+    },
+    /// No move and no command found.
+    NoMove,
+    /// A move while it is the opponent's turn.
+    NotYourTurn,
+    /// A letter about a finished game.
+    GameOver,
+    /// The game ended.
+    Ended {
+        result: GameResult,
+        termination: Termination,
+    },
+    /// The opponent offers a draw (without a move).
+    DrawOffer,
+    /// The draw offer was declined.
+    DrawDeclined,
+    /// `accept draw` with no offer pending.
+    NoDrawOffer,
+    /// A delay notice (Art. 25), forwarded to the opponent; to the sender, its receipt.
+    DelayNotice { from_sender: bool },
+    /// A claim forwarded to the opponent and the arbiter (§707.2), or refused as unfounded.
+    Claim {
+        claimant: Role,
+        kind: ClaimKind,
+        explanation: String,
+        fen: String,
+        diagram: String,
+    },
+    /// A clock notice of the daily tick (silence, overstep claim …).
+    Clock(Box<ClockNotice>),
+    /// Penalty days put on the clock by the arbiter or a rule.
+    Penalty {
+        color: Role,
+        days: i32,
+        article: String,
+        reason: String,
+    },
+    /// A decision of the arbiter on an overstep claim.
+    Decision { text: String },
+    /// The bot has recorded an explicit `decline` of the opponent's variant.
+    VariantDeclined,
+    /// A player's leave (Art. 44; special leave Art. 43): every game of his pauses.
+    Leave {
+        who: Role,
+        from: Day,
+        to: Day,
+        special: bool,
+    },
+    /// A leave request refused, with the rule's reason.
+    LeaveRefused { reason: String },
+    /// An arbiter's decision in words (withdrawal, exclusion, extension …).
+    Announcement { text: String },
+    /// The letter reads two ways with different own moves (RULES.md §4): the candidates,
+    /// numbered, in the game's notation; nothing changed, nothing charged, which is meant?
+    TwoReadings { moves: Vec<String> },
+    /// A move while the game waits for the arbiter's decision (Art. 37): nothing is judged,
+    /// nothing changed, no penalty.
+    AwaitingArbiter,
+    /// `post`: the receiver's reported postmark (Г) differs from the sender's declared sending
+    /// date (Е); the postmark stands (RULES.md §3), both players and the arbiter are told.
+    DateDisagreement {
+        number: u32,
+        mover: Role,
+        declared: Day,
+        reported: Day,
+    },
+    /// End of tournament (Art. 52–55): proposals asked, recorded, or sent to the adjudicator.
+    Adjudication {
+        stage: AdjudicationStage,
+        deadline: Day,
+        proposals: Vec<String>,
+        score: String,
+        diagram: String,
+    },
+}
+/// A message the core asks the shell to send.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    pub to: Role,
+    pub kind: Kind,
+    pub msg: Msg,
+}
+/// A request the core makes of the shell beyond messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// The player asked for leave (Art. 44): the shell checks it against his leave book,
+    /// which spans all his games.
+    Leave { color: Color, from: Day, to: Day },
+}
+/// What handling an event produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handled {
+    /// The new record; `None` when nothing changed.
+    pub record: Option<GameRecord>,
+    pub effects: Vec<Effect>,
+    pub requests: Vec<Request>,
+}
+
+impl Handled {
+    pub(super) fn unchanged(effects: Vec<Effect>) -> Handled {
+        Handled {
+            record: None,
+            effects,
+            requests: Vec::new(),
+        }
+    }
+
+    pub(super) fn changed(record: GameRecord, effects: Vec<Effect>) -> Handled {
+        Handled {
+            record: Some(record),
+            effects,
+            requests: Vec::new(),
+        }
+    }
+}
+/// The same message to both players and the arbiter.
+pub(super) fn tell_all(kind: Kind, msg: &Msg) -> Vec<Effect> {
+    [Role::White, Role::Black, Role::Arbiter]
+        .into_iter()
+        .map(|to| Effect {
+            to,
+            kind,
+            msg: msg.clone(),
+        })
+        .collect()
+}
+pub(super) fn win_for(c: Color) -> GameResult {
+    if c == Color::White {
+        GameResult::WhiteWins
+    } else {
+        GameResult::BlackWins
+    }
+}
+pub(super) fn ended_effects(
+    effects: &mut Vec<Effect>,
+    result: GameResult,
+    termination: Termination,
+) {
+    for to in [Role::White, Role::Black, Role::Arbiter] {
+        effects.push(Effect {
+            to,
+            kind: Kind::GameOver,
+            msg: Msg::Ended {
+                result,
+                termination,
+            },
+        });
+    }
+}
+
+/// A letter's transition while it is worked out: the record as changed so far, the effects and
+/// requests gathered, and whether the letter's commands changed the record.
+pub(super) struct Draft {
+    pub(super) next: GameRecord,
+    pub(super) effects: Vec<Effect>,
+    pub(super) requests: Vec<Request>,
+    pub(super) changed: bool,
+}
+
+impl Draft {
+    pub(super) fn new(rec: &GameRecord) -> Draft {
+        Draft {
+            next: rec.clone(),
+            effects: Vec::new(),
+            requests: Vec::new(),
+            changed: false,
+        }
+    }
+
+    /// The new record, whatever the commands did (a move was played or refused).
+    pub(super) fn played(self) -> Handled {
+        Handled {
+            record: Some(self.next),
+            effects: self.effects,
+            requests: self.requests,
+        }
+    }
+
+    /// The new record only when the letter's commands changed it.
+    pub(super) fn if_changed(self) -> Handled {
+        Handled {
+            record: self.changed.then_some(self.next),
+            effects: self.effects,
+            requests: self.requests,
+        }
+    }
+}

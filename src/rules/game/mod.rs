@@ -1,0 +1,51 @@
+//! One game: its official record, and the transitions a letter, the daily tick or an arbiter's
+//! decision cause. `handle_letter(record, from, text, today)` → the new record (or none:
+//! a refused transition leaves the state unchanged) and the effects to carry out.
+//!
+//! # Layout
+//! One file a concept, each opening with the articles it enforces:
+//! - `record`   the record, its replay and accessors (Art. 24: White's time from the start)
+//! - `effects`  messages, effects, requests and `Handled`, as data; the shared builders
+//! - `dispatch` `handle_letter` and its kin: the routing of a letter, nothing decided there
+//! - `commands` resignation, draws, delay notice (Art. 25), leave (Art. 44), variant declined
+//! - `moves`    a move letter accepted or refused (Art. 7–22), the official figures of Art. 9 В
+//! - `variant`  conditional lines (Art. 10, 32)
+//! - `claims`   §707 claims, draws by rule (FIDE 9.2, 9.3), the tablebase's proof, draw offers
+//! - `post`     `post` mode's dates from the players' reports (Art. 23 А; RULES.md §2, §3)
+//! - `overstep` overstep claims filed, admitted, objected to, withdrawn, decided (Art. 33–40)
+//! - `daily`    the daily tick (`handle_tick`) and the next day it is due (`next_due`)
+//! - `end`      the end of the tournament and adjudication (Art. 49–55)
+//! - `roster`   a player removed or replaced (Art. 47–48)
+//! - `sanction` the arbiter's sanctions and their appeal (Art. 56–57)
+
+mod claims;
+mod commands;
+mod daily;
+mod dispatch;
+mod effects;
+mod end;
+mod moves;
+mod overstep;
+mod post;
+mod record;
+mod roster;
+mod sanction;
+mod variant;
+
+pub use claims::Proof;
+pub use daily::{handle_tick, next_due};
+pub use dispatch::{
+    CaptainLetter, handle_captain_letter, handle_letter, handle_letter_with, handle_read_letter,
+};
+pub use effects::{AdjudicationStage, ClaimKind, Effect, Handled, Msg, Refusal, Remarks, Request};
+pub use end::{
+    APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, handle_end, set_result,
+    start_adjudication,
+};
+pub use overstep::decide_claim;
+pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, Variant};
+pub use roster::{REPLACEMENT_DAYS, remove, replace_player};
+pub use sanction::{arbiter_penalty, declare_overstep};
+
+#[cfg(test)]
+mod tests;

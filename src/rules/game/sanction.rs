@@ -1,0 +1,168 @@
+//! The arbiter's sanctions (Art. 56, 57): penalty days with the article cited, an overstep
+//! declared as a sanction, and a player's appeal to the Board within 7 days.
+
+use shakmaty::Color;
+
+use crate::rules::clock;
+use crate::rules::letter;
+use crate::rules::model::{Day, Kind, Penalty};
+
+use super::effects::{Effect, Handled, Msg, ended_effects, tell_all, win_for};
+use super::end::APPEAL_DAYS;
+use super::record::{GameRecord, Role, Termination};
+
+/// Penalty days by the arbiter (Art. 56), with reason; negative days take them back.
+pub fn arbiter_penalty(
+    rec: &GameRecord,
+    color: Color,
+    days: i32,
+    reason: &str,
+    today: Day,
+) -> Handled {
+    let mut next = rec.clone();
+    // The article the arbiter cites in his reason (Art. 22, 40 …); Art. 56 otherwise.
+    let article = cited_article(reason).unwrap_or_else(|| "56".into());
+    next.penalties.push(Penalty {
+        color,
+        days,
+        article: article.clone(),
+        reason: reason.to_string(),
+        date: today,
+    });
+    let msg = Msg::Penalty {
+        color: Role::of(color),
+        days,
+        article,
+        reason: reason.to_string(),
+    };
+    let effects = tell_all(Kind::Decision, &msg);
+    Handled::changed(next, effects)
+}
+
+/// The first article cited in a text: `Art. 22`, `чл. 22`, `ст. 22`.
+pub(super) fn cited_article(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for key in ["art.", "чл.", "ст."] {
+        if let Some(i) = lower.find(key) {
+            let digits: String = lower[i + key.len()..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if !digits.is_empty() {
+                return Some(digits);
+            }
+        }
+    }
+    None
+}
+
+/// Art. 57: a player may appeal a sanction of the arbiter (penalty days, Art. 56) to the
+/// Board within 7 days; the appeal is recorded with its date and told to the arbiter (who
+/// forwards it), the game goes on meanwhile.
+pub(super) fn sanction_appeal(
+    rec: &GameRecord,
+    from: Color,
+    text: &str,
+    today: Day,
+) -> Option<Handled> {
+    let t = text.to_lowercase();
+    if !["appeal", "обжалвам", "обжалую", "обжалване"]
+        .iter()
+        .any(|w| t.contains(w))
+    {
+        return None;
+    }
+    let (idx, p) = rec
+        .penalties
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, p)| p.color == from && p.article != "17")?;
+    // A letter with a move is a move letter: "appeal" in its prose must not swallow the move.
+    if !letter::read_letter(text, rec.notation, rec.params.allow_numeric, today)
+        .items
+        .is_empty()
+    {
+        return None;
+    }
+    let sender = Role::of(from);
+    if today > p.date + chrono::Duration::days(APPEAL_DAYS) {
+        let why = format!(
+            "Art. 57: the 7 days for an appeal against the sanction of {} ended on {}.",
+            p.date,
+            p.date + chrono::Duration::days(APPEAL_DAYS)
+        );
+        return Some(Handled::unchanged(vec![Effect {
+            to: sender,
+            kind: Kind::Error,
+            msg: Msg::Announcement { text: why },
+        }]));
+    }
+    let mut next = rec.clone();
+    next.sanction_appeals.push((sender, today, idx));
+    let msg = Msg::Announcement {
+        text: format!(
+            "Art. 57: {} appeals the sanction of {} ({:+} days, Art. {}: {}) to the Board.",
+            if from == Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            p.date,
+            p.days,
+            p.article,
+            p.reason
+        ),
+    };
+    let effects = vec![
+        Effect {
+            to: Role::Arbiter,
+            kind: Kind::Decision,
+            msg: msg.clone(),
+        },
+        Effect {
+            to: sender,
+            kind: Kind::Ack,
+            msg,
+        },
+    ];
+    Some(Handled::changed(next, effects))
+}
+
+/// Art. 56: an overstep declared by the arbiter as a sanction — in force at once: `email` (or a
+/// second one in `post`) loses the game, a first one in `post` restarts the count (Art. 30).
+pub fn declare_overstep(rec: &GameRecord, color: Color, today: Day) -> Result<Handled, String> {
+    let mut next = rec.clone();
+    let side = rec.clocks(today);
+    let s = side.side(color);
+    let (_, effect) = next
+        .clock
+        .file_claim(
+            &rec.params,
+            color,
+            s.move_number,
+            clock::OverstepGround::Sanction,
+            clock::Claimant::Arbiter,
+            today,
+            s.total_days,
+            s.allowance,
+        )
+        .map_err(|e| e.to_string())?;
+    let msg = Msg::Decision {
+        text: format!(
+            "declared:{}",
+            if color == Color::White {
+                "white"
+            } else {
+                "black"
+            }
+        ),
+    };
+    let mut effects = tell_all(Kind::Decision, &msg);
+    if let Some(loser) = effect.loser {
+        next.finish(win_for(loser.other()), Termination::Overstep);
+        ended_effects(&mut effects, win_for(loser.other()), Termination::Overstep);
+    }
+    Ok(Handled::changed(next, effects))
+}

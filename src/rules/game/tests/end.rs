@@ -1,0 +1,158 @@
+//! The end of the tournament and adjudication (Art. 49–55).
+
+use super::*;
+
+#[test]
+fn art_52_at_the_end_date_the_players_are_asked_for_proposals() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let end = day("2026-12-31");
+    assert!(handle_end(&g, end, day("2026-12-30")).record.is_none());
+    let h = handle_end(&g, end, day("2026-12-31"));
+    let g = h.record.unwrap();
+    assert_eq!(g.status, Status::Adjudication);
+    assert_eq!(
+        h.effects
+            .iter()
+            .filter(|e| e.kind == Kind::Adjudication)
+            .count(),
+        3
+    );
+    assert!(
+        handle_end(&g, end, day("2027-01-01")).record.is_none(),
+        "asked once"
+    );
+    // The clock stops (Art. 52): no silence notices while in adjudication.
+    assert!(handle_tick(&g, day("2027-03-01")).effects.is_empty());
+}
+
+#[test]
+fn art_53_equal_proposals_from_both_players_are_the_result() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+        .record
+        .unwrap();
+    let g = handle_letter(
+        &g,
+        Color::White,
+        "I propose 1/2-1/2: the position is dead equal.",
+        day("2027-01-02"),
+    )
+    .record
+    .unwrap();
+    assert_eq!(g.result, None);
+    let h = handle_letter(&g, Color::Black, "Съгласен съм: реми.", day("2027-01-03"));
+    let g = h.record.unwrap();
+    assert_eq!(g.result, Some(GameResult::Draw));
+    assert_eq!(g.termination, Some(Termination::Adjudication));
+}
+
+#[test]
+fn art_53_differing_proposals_go_to_the_adjudicator_after_15_days() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+        .record
+        .unwrap();
+    let g = handle_letter(&g, Color::White, "1-0", day("2027-01-02"))
+        .record
+        .unwrap();
+    let g = handle_letter(&g, Color::Black, "0-1", day("2027-01-03"))
+        .record
+        .unwrap();
+    assert!(
+        handle_end(&g, day("2026-12-31"), day("2027-01-14"))
+            .record
+            .is_none(),
+        "15 days not yet over"
+    );
+    let h = handle_end(&g, day("2026-12-31"), day("2027-01-15"));
+    assert!(h.effects.iter().any(|e| e.to == Role::Arbiter
+        && matches!(
+            e.msg,
+            Msg::Adjudication {
+                stage: AdjudicationStage::ToAdjudicator,
+                ..
+            }
+        )));
+    let g = h.record.unwrap();
+    let g = set_result(&g, GameResult::WhiteWins, Termination::Adjudication)
+        .record
+        .unwrap();
+    assert_eq!(g.result, Some(GameResult::WhiteWins));
+}
+
+#[test]
+fn art_55_an_appeal_within_7_days_goes_to_the_second_adjudicator() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+        .record
+        .unwrap();
+    let g = handle_letter(&g, Color::White, "1-0", day("2027-01-02"))
+        .record
+        .unwrap();
+    let g = adjudicate(&g, GameResult::Draw, day("2027-01-20"))
+        .record
+        .unwrap();
+    // Black sent no proposal: no right of appeal (Art. 52 note 2).
+    let h = handle_letter(&g, Color::Black, "I appeal", day("2027-01-21"));
+    assert!(h.record.is_none());
+    // White appeals in time; later is too late.
+    let h = handle_letter(
+        &g,
+        Color::White,
+        "Обжалвам присъждането.",
+        day("2027-01-27"),
+    );
+    assert!(
+        h.effects
+            .iter()
+            .any(|e| e.to == Role::Arbiter && e.kind == Kind::Adjudication)
+    );
+    assert_eq!(h.record.unwrap().adjudication.unwrap().appeals.len(), 1);
+    assert!(
+        handle_letter(&g, Color::White, "appeal", day("2027-01-28"))
+            .record
+            .is_none()
+    );
+}
+
+#[test]
+fn art_51_post_players_are_reminded_to_send_their_score_before_the_end_date() {
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 2.3.2026",
+        "2026-03-03",
+    );
+    let end = day("2026-12-31");
+    assert!(handle_end(&g, end, day("2026-12-16")).record.is_none());
+    let h = handle_end(&g, end, day("2026-12-17"));
+    assert_eq!(
+        h.effects
+            .iter()
+            .filter(|e| e.kind == Kind::Reminder)
+            .count(),
+        2
+    );
+    let g = h.record.unwrap();
+    assert!(
+        handle_end(&g, end, day("2026-12-20")).record.is_none(),
+        "once"
+    );
+    // Email games get no such reminder.
+    let e = play(game(), Color::White, "1. e2-e4", "2026-03-03");
+    assert!(handle_end(&e, end, day("2026-12-20")).record.is_none());
+}
+
+#[test]
+fn art_52_proposals_are_read_as_whole_tokens() {
+    assert_eq!(
+        proposal("I propose a draw (sent 2027-01-03)"),
+        Some(GameResult::Draw)
+    );
+    assert_eq!(
+        proposal("withdraw nothing, 1-0 is right"),
+        Some(GameResult::WhiteWins)
+    );
+    assert_eq!(proposal("see my letter of 2027-10-15"), None);
+    assert_eq!(proposal("0-1."), Some(GameResult::BlackWins));
+}

@@ -1,0 +1,120 @@
+//! Move letters (Art. 7–22) and the ends a position brings.
+
+use super::*;
+
+#[test]
+fn art_8_received_11_answered_13_is_one_day() {
+    let g = play(game(), Color::White, "e2-e4", "2026-03-11");
+    let g = play(g, Color::Black, "1. e2-e4 e7-e5", "2026-03-13");
+    assert_eq!(g.lines(1, day("2026-03-13"))[0].days, 1);
+}
+
+#[test]
+fn art_14_impossible_move_is_refused_with_penalty_and_changes_no_move() {
+    let h = handle_letter(&game(), Color::White, "1. Кg1-e3", day("2026-01-12"));
+    let next = h.record.unwrap();
+    assert!(next.moves.is_empty());
+    assert_eq!(next.penalty_days(Color::White), 5);
+    assert!(matches!(
+        h.effects[0].msg,
+        Msg::Refused {
+            refusal: Refusal::Impossible,
+            ..
+        }
+    ));
+    assert!(h.effects.iter().any(|e| e.to == Role::Arbiter));
+}
+
+#[test]
+fn art_7_note_2_short_notation_stands_and_is_marked_incomplete() {
+    let h = handle_letter(&game(), Color::White, "1. Кf3", day("2026-01-12"));
+    assert_eq!(h.record.unwrap().moves[0].san, "Nf3");
+    assert_eq!(h.effects[0].kind, Kind::Incomplete);
+}
+
+#[test]
+fn not_your_turn_changes_nothing() {
+    let h = handle_letter(&game(), Color::Black, "1... e7-e5", day("2026-01-12"));
+    assert!(h.record.is_none());
+    assert_eq!(h.effects[0].msg, Msg::NotYourTurn);
+}
+
+#[test]
+fn checkmate_ends_the_game_and_later_letters_are_answered_game_over() {
+    let mut g = game();
+    for (c, m) in [
+        (Color::White, "1. f2-f3"),
+        (Color::Black, "1... e7-e5"),
+        (Color::White, "2. g2-g4"),
+        (Color::Black, "2... Дd8-h4"),
+    ] {
+        g = play(g, c, m, "2026-01-12");
+    }
+    assert_eq!(g.status, Status::Finished);
+    assert_eq!(g.result, Some(GameResult::BlackWins));
+    assert_eq!(g.termination, Some(Termination::Checkmate));
+    let h = handle_letter(&g, Color::White, "3. e2-e4", day("2026-01-13"));
+    assert_eq!(h.effects[0].msg, Msg::GameOver);
+}
+
+#[test]
+fn rules_4_a_letter_read_two_ways_is_asked_about_and_costs_nothing() {
+    let g = alternate(
+        game(),
+        &["1. e2-e4", "1... Кb8-c6", "2. Кg1-f3", "2... Кc6-d4"],
+        "2026-01-12",
+    );
+    let h = handle_letter(&g, Color::White, "Кd4 e5", day("2026-01-14"));
+    assert!(h.record.is_none(), "nothing changes");
+    assert_eq!(h.effects.len(), 1);
+    assert!(
+        matches!(&h.effects[0].msg, Msg::TwoReadings { moves } if moves.len() == 2),
+        "{:?}",
+        h.effects
+    );
+}
+
+#[test]
+fn stalemate_ends_the_game_as_a_draw() {
+    // Sam Loyd's ten-move stalemate, in English notation.
+    let mut g = game();
+    g.notation = Notation::En;
+    let moves = [
+        "e2-e3", "a7-a5", "Qd1-h5", "Ra8-a6", "Qh5xa5", "h7-h5", "h2-h4", "Ra6-h6", "Qa5xc7",
+        "f7-f6", "Qc7xd7", "Ke8-f7", "Qd7xb7", "Qd8-d3", "Qb7xb8", "Qd3-h7", "Qb8xc8", "Kf7-g6",
+        "Qc8-e6",
+    ];
+    for (i, m) in moves.iter().enumerate() {
+        g = play(
+            g,
+            if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            m,
+            "2026-01-12",
+        );
+    }
+    assert_eq!(
+        (g.result, g.termination),
+        (Some(GameResult::Draw), Some(Termination::Stalemate))
+    );
+}
+
+#[test]
+fn insufficient_material_ends_the_game_automatically() {
+    use shakmaty::CastlingMode;
+    let fen: Fen = "8/8/4k3/8/8/3K4/8/8 w - - 0 1".parse().unwrap();
+    let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    assert_eq!(
+        ended_by_position(&pos),
+        Some((GameResult::Draw, Termination::InsufficientMaterial))
+    );
+    let fen: Fen = "8/8/4k3/8/8/3K4/8/7N w - - 0 1".parse().unwrap();
+    let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    assert_eq!(
+        ended_by_position(&pos),
+        Some((GameResult::Draw, Termination::InsufficientMaterial))
+    );
+}

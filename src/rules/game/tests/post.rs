@@ -1,0 +1,126 @@
+//! `post` mode: dates from the players' reports (RULES.md §2, §3).
+
+use super::*;
+
+#[test]
+fn art_7_post_the_receipt_is_checked_against_the_corrected_sending_day() {
+    // Issue 9 item 8: White declares Е 10.3; Black reports Г 8.3 (the postmark, which
+    // prevails), Д 9.3, Е 15.3: Д is consistent with 8.3, so Ж = 15 − 9 − 1 = 5.
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 10.3.2026",
+        "2026-03-11",
+    );
+    let g = play(
+        g,
+        Color::Black,
+        "1. e2-e4 e7-e5; 8.3. – 9.3. – 15.3.",
+        "2026-03-16",
+    );
+    assert_eq!(g.moves[0].sent, day("2026-03-08"));
+    assert_eq!(g.moves[1].received, day("2026-03-09"));
+    assert_eq!(g.lines(1, day("2026-03-16"))[0].days, 5);
+}
+
+#[test]
+fn post_dates_come_from_the_players_reports() {
+    // White posts 1. e4 on 2 March (declared Е), reported on 3 March.
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 2.3.2026",
+        "2026-03-03",
+    );
+    assert_eq!(g.moves[0].sent, day("2026-03-02"));
+    // Black: the card (postmarked 2.3.) arrived 5.3. (Д), answered 9.3. (Е): Ж = 9 − 5 − 1 = 3.
+    let g = play(
+        g,
+        Color::Black,
+        "1. e2-e4 e7-e5; 2.3. – 5.3. – 9.3.",
+        "2026-03-10",
+    );
+    assert_eq!(
+        (g.moves[1].received, g.moves[1].sent),
+        (day("2026-03-05"), day("2026-03-09"))
+    );
+    assert_eq!(g.lines(1, day("2026-03-10"))[0].days, 3);
+}
+
+#[test]
+fn post_the_receivers_postmark_prevails_over_the_declared_sending_date() {
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 2.3.2026",
+        "2026-03-03",
+    );
+    // Black reports the postmark on White's card as 4 March, not 2 March.
+    let h = handle_letter(
+        &g,
+        Color::Black,
+        "1. e2-e4 e7-e5; 4.3. – 6.3. – 9.3.",
+        day("2026-03-10"),
+    );
+    let g = h.record.unwrap();
+    assert_eq!(g.moves[0].sent, day("2026-03-04"));
+    let told: Vec<Role> = h
+        .effects
+        .iter()
+        .filter(|e| matches!(e.msg, Msg::DateDisagreement { .. }))
+        .map(|e| e.to)
+        .collect();
+    assert_eq!(told, [Role::Black, Role::White, Role::Arbiter]);
+}
+
+#[test]
+fn post_a_receipt_report_starts_the_running_clock() {
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 2.3.2026",
+        "2026-03-03",
+    );
+    let before = g.clocks(day("2026-03-20")).black.running_days;
+    // Black reports the card arrived on 6 March (Д), no move yet.
+    let g = handle_letter(
+        &g,
+        Color::Black,
+        "Получих хода на 6.3.2026",
+        day("2026-03-07"),
+    )
+    .record
+    .unwrap();
+    let after = g.clocks(day("2026-03-20")).black.running_days;
+    assert_eq!(
+        before, None,
+        "post: no running clock before the receipt is known"
+    );
+    assert_eq!(
+        after,
+        Some(13),
+        "7–20 March after a receipt on 6 March: N = 14 → 13 days"
+    );
+}
+
+#[test]
+fn post_a_missing_receipt_date_is_derived_from_sending_date_and_time_used() {
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 2.3.2026",
+        "2026-03-03",
+    );
+    // Black writes Е = 9.3. and Ж = 3 days but no Д: Д = 9 − 3 − 1 = 5 March.
+    let g = play(
+        g,
+        Color::Black,
+        "1. e2-e4 e7-e5; 9.3.2026 = 3 дни",
+        "2026-03-10",
+    );
+    assert_eq!(
+        (g.moves[1].received, g.moves[1].sent),
+        (day("2026-03-05"), day("2026-03-09"))
+    );
+    assert_eq!(g.lines(1, day("2026-03-10"))[0].days, 3);
+}
