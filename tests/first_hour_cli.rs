@@ -1,0 +1,142 @@
+//! The first hour with the built binary (issue 13): `check-config` on the untouched example
+//! config (item 6), every wrong value of one `[[tournament]]` in words (item 7), a closed pipe
+//! (item 9), the `status` table (item 11), `arbiter --help` (item 12) and the README's list of
+//! commands (item 5).
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const EXAMPLE: &str = include_str!("../config/amici.example.toml");
+
+/// A config in a temp dir, run with `--config` there.
+struct Setup {
+    dir: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new(config: &str) -> Setup {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("amici.toml"), config).expect("write config");
+        Setup { dir }
+    }
+
+    fn config(&self) -> PathBuf {
+        self.dir.path().join("amici.toml")
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_amici"));
+        c.arg("--config")
+            .arg(self.config())
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("AMICI_NOW", "2026-03-20T12:00:00+02:00")
+            .env("AMICI_LOG", "warn")
+            .env_remove("AMICI_IMAP_PASSWORD")
+            .env_remove("AMICI_SMTP_PASSWORD");
+        c
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The example's tournament (three players, round robin) with its mail written to a folder
+/// instead of servers, and one move played: Petar Georgiev, White in game 1, 1. e4.
+fn one_move_played() -> Setup {
+    let servers = EXAMPLE.find("\n[imap]").expect("[imap] in the example");
+    let tournament = EXAMPLE
+        .find("\n[[tournament]]")
+        .expect("a tournament in the example");
+    let config = format!(
+        "{}\n[outbox]\ndir = \"outbox\"\n{}",
+        &EXAMPLE[..servers],
+        &EXAMPLE[tournament..]
+    );
+    let s = Setup::new(&config);
+    let letter = s.dir.path().join("in.eml");
+    std::fs::write(
+        &letter,
+        "From: petar@example.test\r\nTo: bot@example.test\r\nSubject: BG-2026-01/1\r\n\
+         Message-ID: <l1@example.test>\r\nDate: Mon, 12 Jan 2026 09:00:00 +0200\r\n\
+         MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: 8bit\r\n\r\n1. e2-e4\r\n",
+    )
+    .unwrap();
+    let out = s
+        .command(&["ingest", letter.to_str().unwrap()])
+        .env("AMICI_NOW", "2026-01-12T10:00:00+02:00")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    s
+}
+
+/// Runs the command with its stdout a pipe whose reading end is already closed.
+fn into_a_closed_pipe(mut command: Command) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    command
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run amici")
+}
+
+#[test]
+fn every_command_exits_quietly_on_a_closed_pipe() {
+    let s = one_move_played();
+    for args in [
+        &["status", "--format", "json"][..],
+        &["status"],
+        &["standings"],
+        &["standings", "--format", "json"],
+        &["pgn"],
+        &["trf"],
+        &["arbiter", "--help"],
+        &["--help"],
+    ] {
+        let out = into_a_closed_pipe(s.command(args));
+        let stderr = text(&out.stderr);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "amici {args:?}: {stderr}"
+        );
+        assert_ne!(out.status.code(), Some(101), "amici {args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "amici {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn arbiter_help_has_one_command_a_line_each_with_an_example_that_parses() {
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .args(["arbiter", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
+    let verbs = [
+        "confirm", "reject", "penalty", "forfeit", "result", "leave", "extend", "withdraw",
+        "exclude", "overstep", "replace", "resend",
+    ];
+    let lines: Vec<&str> = help.lines().collect();
+    for verb in verbs {
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("  {verb} ")))
+            .unwrap_or_else(|| panic!("no line for `{verb}` in:\n{help}"));
+        // The example follows within two lines (a long usage wraps its description).
+        let example = lines[at + 1..]
+            .iter()
+            .take(2)
+            .find_map(|l| l.trim_start().strip_prefix("amici arbiter "))
+            .unwrap_or_else(|| panic!("no example after `{verb}` in:\n{help}"));
+        assert!(example.starts_with(verb), "{example}");
+        match amici::rules::arbiter::parse_line(example) {
+            Ok(Some(_)) => {}
+            other => panic!("the example `{example}` does not parse: {other:?}"),
+        }
+    }
+}
