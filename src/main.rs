@@ -302,34 +302,17 @@ fn flush(store: Store, config: &Config) -> Result<()> {
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
     match command {
         Command::CheckConfig => {
-            // The passwords are only ever read from the environment: say which are missing.
-            let mut missing = Vec::new();
-            if let Some(i) = &config.imap
-                && std::env::var_os(&i.password_env).is_none()
-            {
-                missing.push(format!(
-                    "[imap] password_env: the environment variable {} is not set",
-                    i.password_env
-                ));
-            }
-            if let config::Delivery::Smtp(s) = &config.delivery
-                && let Some(var) = &s.password_env
-                && std::env::var_os(var).is_none()
-            {
-                missing.push(format!(
-                    "[smtp] password_env: the environment variable {var} is not set"
-                ));
-            }
-            if !missing.is_empty() {
-                for m in &missing {
-                    eprintln!("{}: {m}", config_path.display());
-                }
-                return Ok(ExitCode::from(2));
-            }
+            // A valid config is OK (exit 0) even when this shell lacks the passwords: they
+            // are only ever read from the environment, and `run`'s may be another one
+            // (DESIGN.md, "check-config and the passwords").
+            let unset = config.unset_passwords(|var| std::env::var_os(var).is_some());
             for w in config.warnings() {
                 eprintln!("{}: warning: {w}", config_path.display());
             }
-            println!(
+            for (_, at) in &unset {
+                eprintln!("{at}");
+            }
+            let mut summary = format!(
                 "{}: OK ({} tournament(s), {} game(s))",
                 config_path.display(),
                 config.tournaments.len(),
@@ -339,6 +322,17 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     .map(|t| t.games.len())
                     .sum::<usize>()
             );
+            if !unset.is_empty() {
+                summary.push_str(&format!(
+                    "; the config is valid, but before `amici run` set {}",
+                    unset
+                        .iter()
+                        .map(|(var, _)| var.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ));
+            }
+            emit(&format!("{summary}\n"))?;
         }
         Command::Run => runtime()?.block_on(daemon::run(config_path, config))?,
         Command::Ingest { files } => {

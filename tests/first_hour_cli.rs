@@ -36,10 +36,88 @@ impl Setup {
             .env_remove("AMICI_SMTP_PASSWORD");
         c
     }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("run amici")
+    }
 }
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// 1-based number of the first line of `text` that starts with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starts with {prefix:?}"))
+        + 1
+}
+
+#[test]
+fn check_config_on_the_untouched_example_is_valid_and_points_at_each_password_env() {
+    let s = Setup::new(EXAMPLE);
+    let out = s.run(&["check-config"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    // INTERFACE.md: 2 is a bad config; this one is valid, only the shell lacks the passwords.
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let imap = line_of(EXAMPLE, "password_env = \"AMICI_IMAP_PASSWORD\"");
+    let smtp = line_of(EXAMPLE, "password_env = \"AMICI_SMTP_PASSWORD\"");
+    let file = s.config().display().to_string();
+    for (line, section, var) in [
+        (imap, "imap", "AMICI_IMAP_PASSWORD"),
+        (smtp, "smtp", "AMICI_SMTP_PASSWORD"),
+    ] {
+        let want =
+            format!("{file}:{line}:1: [{section}] password_env: the environment variable {var} ");
+        assert!(stderr.contains(&want), "no {want:?} in:\n{stderr}");
+    }
+    assert!(stderr.contains("set it before `amici run`"), "{stderr}");
+    assert!(
+        stdout.contains(": OK (1 tournament(s), 3 game(s)); the config is valid, but before `amici run` set AMICI_IMAP_PASSWORD and AMICI_SMTP_PASSWORD"),
+        "{stdout}"
+    );
+
+    // With the passwords set nothing is said about them.
+    let out = s
+        .command(&["check-config"])
+        .env("AMICI_IMAP_PASSWORD", "x")
+        .env("AMICI_SMTP_PASSWORD", "y")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!text(&out.stderr).contains("password_env"), "{out:?}");
+    assert!(!text(&out.stdout).contains("before `amici run`"), "{out:?}");
+}
+
+#[test]
+fn a_bad_mode_does_not_hide_a_bad_start_and_neither_speaks_rust() {
+    let config = EXAMPLE
+        .replace("mode     = \"email\"", "mode     = \"fax\"")
+        .replace("start    = 2026-01-10", "start    = \"10.01.2026\"")
+        .replace("\nport = 993\n", "\nport = 99999\n");
+    assert_ne!(config, EXAMPLE);
+    let s = Setup::new(&config);
+    let out = s.run(&["check-config"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let file = s.config().display().to_string();
+    let mode = line_of(&config, "mode     = \"fax\"");
+    let start = line_of(&config, "start    = \"10.01.2026\"");
+    let port = line_of(&config, "port = 99999");
+    for want in [
+        format!("{file}:{mode}:12: [[tournament]] #1 mode: `fax` is not one of: email, post"),
+        format!(
+            "{file}:{start}:12: start: `10.01.2026` is not a date: write year-month-day, like 2026-01-10"
+        ),
+        format!(
+            "{file}:{port}:8: [imap] port: expected a whole number from 1 to 65535, found 99999"
+        ),
+    ] {
+        assert!(stderr.contains(&want), "no {want:?} in:\n{stderr}");
+    }
+    assert!(stderr.contains("the config has 3 problem(s)"), "{stderr}");
+    assert!(!stderr.contains("u16"), "{stderr}");
 }
 
 /// The example's tournament (three players, round robin) with its mail written to a folder
@@ -94,6 +172,7 @@ fn every_command_exits_quietly_on_a_closed_pipe() {
         &["standings", "--format", "json"],
         &["pgn"],
         &["trf"],
+        &["check-config"],
         &["arbiter", "--help"],
         &["--help"],
     ] {
