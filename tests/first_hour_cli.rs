@@ -151,6 +151,39 @@ fn one_move_played() -> Setup {
     s
 }
 
+#[test]
+fn status_text_is_a_table_with_the_move_number_and_whose_turn() {
+    let s = one_move_played();
+    let out = s
+        .command(&["status"])
+        .env("AMICI_NOW", "2026-01-13T10:00:00+02:00")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 4, "a header and three games:\n{table}");
+    assert!(lines[0].starts_with("game "), "{table}");
+    assert!(lines[1].starts_with("BG-2026-01/1 ") && lines[1].contains("Black, move 1"));
+    assert!(lines[2].starts_with("BG-2026-01/2 ") && lines[2].contains("White, move 1"));
+    assert!(!table.contains("moves "), "no half-move count:\n{table}");
+    // Aligned in characters (the names are Cyrillic): every column starts where its header
+    // does, and the day counts end where theirs do.
+    let col = |line: &str, cell: &str| {
+        let byte = line
+            .find(cell)
+            .unwrap_or_else(|| panic!("{cell:?} in {line:?}"));
+        line[..byte].chars().count()
+    };
+    assert_eq!(col(lines[0], "to move"), col(lines[1], "Black, move 1"));
+    assert_eq!(col(lines[0], "to move"), col(lines[2], "White, move 1"));
+    assert_eq!(col(lines[0], "black"), col(lines[1], "Мария Иванова"));
+    assert_eq!(col(lines[0], "black"), col(lines[2], "Petar Georgiev"));
+    assert_eq!(col(lines[0], "white"), col(lines[3], "Мария Иванова"));
+    let width = lines[0].chars().count();
+    assert!(lines.iter().all(|l| l.chars().count() == width), "{table}");
+}
+
 /// Runs the command with its stdout a pipe whose reading end is already closed.
 fn into_a_closed_pipe(mut command: Command) -> Output {
     let (reader, writer) = std::io::pipe().expect("a pipe");
