@@ -3,7 +3,7 @@
 //! (item 9), the `status` table (item 11), `arbiter --help` (item 12) and the README's list of
 //! commands (item 5).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 const EXAMPLE: &str = include_str!("../config/amici.example.toml");
@@ -251,4 +251,31 @@ fn arbiter_help_has_one_command_a_line_each_with_an_example_that_parses() {
             other => panic!("the example `{example}` does not parse: {other:?}"),
         }
     }
+}
+
+#[test]
+fn readme_lists_every_command_and_how_to_get_amici_on_the_path() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = text(&out.stdout);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 9, "{help}");
+    for c in commands {
+        assert!(
+            readme.contains(&format!("`amici {c}")),
+            "README.md does not list `amici {c}`"
+        );
+    }
+    assert!(readme.contains("cargo install --path ."), "README.md");
 }
