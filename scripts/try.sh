@@ -4,32 +4,49 @@
 # Starts a throw-away mail system on loopback (Dovecot IMAP + an SMTP server, scripts/mailstack.sh),
 # starts `amici run` on an example tournament of three players, sends a few letters from two
 # players over SMTP as a mail client would, and prints amici's answers as the players find them
-# in their mailboxes. Everything lives in one temporary folder and is stopped at the end.
+# in their mailboxes. Everything lives in one temporary folder, which is stopped and removed at
+# the end (kept, with its logs, when something failed).
 #
 # Usage: scripts/try.sh            (as root, on Debian 12 with the Rust toolchain)
-#        KEEP=1 scripts/try.sh     keep the mail system and amici running afterwards
+#        KEEP=1 scripts/try.sh     keep the mail system, amici and the folder afterwards
+#        AMICI=PATH scripts/try.sh use this amici binary instead of building one (the test
+#                                  suite does, tests/try_script.rs)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 PY=/usr/bin/python3
 
-echo "== building amici"
-cargo build --quiet --bin amici
-AMICI=$ROOT/target/debug/amici
+if [ -z "${AMICI:-}" ]; then
+  echo "== building amici (cargo build --bin amici; the first build takes a few minutes)"
+  cargo build --bin amici
+  AMICI=${CARGO_TARGET_DIR:-$ROOT/target}/debug/amici
+fi
 
 DIR=$(mktemp -d /tmp/amici-try.XXXXXX)
 chmod o+x "$DIR"
+echo "== everything lives in $DIR (removed at the end; KEEP=1 keeps it)"
 export MAILSTACK_USERS="bot arbiter admin ivan petar maria"
 export MAILSTACK_PORT_OFFSET=${MAILSTACK_PORT_OFFSET:-300}
 
 cleanup() {
+  local rc=$?
   if [ "${KEEP:-0}" = 1 ]; then
     echo "== left running: mail system in $DIR/mail, amici pid $(cat "$DIR/amici.pid" 2>/dev/null)"
+    echo "== to stop: kill $(cat "$DIR/amici.pid" 2>/dev/null); bash scripts/mailstack.sh stop $DIR/mail; rm -rf $DIR"
     return
   fi
-  [ -f "$DIR/amici.pid" ] && kill "$(cat "$DIR/amici.pid")" 2>/dev/null || true
+  if [ -f "$DIR/amici.pid" ]; then
+    kill "$(cat "$DIR/amici.pid")" 2>/dev/null || true
+    wait "$(cat "$DIR/amici.pid")" 2>/dev/null || true
+  fi
   bash "$ROOT/scripts/mailstack.sh" stop "$DIR/mail" >/dev/null 2>&1 || true
+  if [ "$rc" = 0 ]; then
+    rm -rf "$DIR"
+    echo "== stopped; $DIR removed"
+  else
+    echo "== stopped after a failure; the logs are kept in $DIR (amici.log, mailstack.log, mail/log)"
+  fi
 }
 trap cleanup EXIT
 
@@ -105,7 +122,7 @@ m.set_content(body)
 with smtplib.SMTP("127.0.0.1", int(port)) as s:
     s.send_message(m)
 PYEOF
-  echo "   sent by $2: $(echo "$4" | tr '\n' ' ' | cut -c1-70)"
+  echo "   sent by $1 ($2): $(echo "$3" | tr '\n' ' ' | cut -c1-70)"
 }
 
 echo "== players write"

@@ -287,6 +287,43 @@ impl Config {
         w
     }
 
+    /// The `password_env` variables that `is_set` does not find, each a problem at its
+    /// `password_env` line (issue 13 item 6), with the variable's name. The config is valid without them — `run` is
+    /// often started with another environment than the one `check-config` runs in — but
+    /// `run` needs them to log in.
+    pub fn unset_passwords(&self, is_set: impl Fn(&str) -> bool) -> Vec<(String, ConfigError)> {
+        let mut wanted = Vec::new();
+        if let Some(i) = &self.imap {
+            wanted.push(("imap", "IMAP", i.password_env.as_str()));
+        }
+        if let Delivery::Smtp(s) = &self.delivery
+            && let Some(var) = &s.password_env
+        {
+            wanted.push(("smtp", "SMTP", var.as_str()));
+        }
+        wanted.retain(|(_, _, var)| !is_set(var));
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let text = std::fs::read_to_string(&self.path).unwrap_or_default();
+        wanted
+            .into_iter()
+            .map(|(section, server, var)| {
+                let (line, column) = key_position(&text, section, "password_env").unwrap_or((0, 0));
+                let at = ConfigError {
+                    file: self.path.clone(),
+                    line,
+                    column,
+                    message: format!(
+                        "[{section}] password_env: the environment variable {var} (the \
+                         {server} password) is not set; set it before `amici run`"
+                    ),
+                };
+                (var.to_string(), at)
+            })
+            .collect()
+    }
+
     /// The player with this address in any tournament, and his preferred language.
     pub fn language_of(&self, email: &str) -> Lang {
         self.tournaments
@@ -366,7 +403,7 @@ struct RawBot {
 #[serde(deny_unknown_fields)]
 struct RawImap {
     host: Spanned<String>,
-    port: Option<u16>,
+    port: Option<Spanned<u16>>,
     security: Option<Spanned<Security>>,
     user: String,
     password_env: Spanned<String>,
@@ -381,7 +418,7 @@ struct RawImap {
 #[serde(deny_unknown_fields)]
 struct RawSmtp {
     host: Spanned<String>,
-    port: Option<u16>,
+    port: Option<Spanned<u16>>,
     security: Option<Spanned<Security>>,
     user: Option<String>,
     password_env: Option<Spanned<String>>,
@@ -505,48 +542,62 @@ impl Checker<'_> {
         value: &Spanned<DeValue<'_>>,
     ) -> Option<T> {
         self.section_owned(name, value.clone(), &|| Some(value.clone()))
+            .map(|(v, _)| v)
     }
 
     /// [`Checker::section`] from an owned value: the common case (no error) deserialises it
     /// without a copy — a tournament of 10,000 games is a DOM of some 10 MB — and `again`
     /// produces a fresh one (parsing the text anew) only to find every error.
+    ///
+    /// After errors it still returns what the rest of the section holds, with the keys set
+    /// aside, so the caller checks the other keys' values too (issue 13 item 7: a bad `mode`
+    /// hid a bad `start`); the errors already make the config refused.
     fn section_owned<'a, T: DeserializeOwned>(
         &mut self,
         name: &str,
         value: Spanned<DeValue<'a>>,
         again: &dyn Fn() -> Option<Spanned<DeValue<'a>>>,
-    ) -> Option<T> {
+    ) -> Option<(T, Vec<String>)> {
         if let Ok(v) = T::deserialize(ValueDeserializer::from(value)) {
-            return Some(v);
+            return Some((v, Vec::new()));
         }
         let mut current = again()?;
         let mut removed: Vec<String> = Vec::new();
         for _ in 0..64 {
             match T::deserialize(ValueDeserializer::from(current.clone())) {
-                Ok(v) => return (removed.is_empty()).then_some(v),
+                Ok(v) => return Some((v, removed)),
                 Err(e) => {
                     let span = e.span().or_else(|| Some(current.span()));
                     let message = e.message().trim().to_string();
+                    // Find the key whose value holds the error, to read again without it.
+                    let DeValue::Table(table) = current.get_mut() else {
+                        self.at(span, format!("in {name}: {}", plain(&message)));
+                        return None;
+                    };
+                    let key = span.as_ref().and_then(|span| {
+                        table
+                            .iter()
+                            .find(|(k, v)| {
+                                let vs = v.span();
+                                let ks = k.span();
+                                (vs.start <= span.start && span.start < vs.end.max(vs.start + 1))
+                                    || (ks.start <= span.start && span.start < ks.end)
+                            })
+                            .map(|(k, _)| k.clone())
+                    });
                     let repeat = removed
                         .iter()
                         .any(|k| message.contains(&format!("missing field `{k}`")));
                     if !repeat {
-                        self.at(span.clone(), format!("in {name}: {message}"));
+                        let text = match &key {
+                            // An unknown key names itself; a wrong value is named by its key.
+                            Some(k) if !message.starts_with("unknown field") => {
+                                format!("{name} {}: {}", k.get_ref(), plain(&message))
+                            }
+                            _ => format!("in {name}: {}", plain(&message)),
+                        };
+                        self.at(span, text);
                     }
-                    // Find the key whose value holds the error, and read again without it.
-                    let DeValue::Table(table) = current.get_mut() else {
-                        return None;
-                    };
-                    let Some(span) = span else { return None };
-                    let key = table
-                        .iter()
-                        .find(|(k, v)| {
-                            let vs = v.span();
-                            let ks = k.span();
-                            (vs.start <= span.start && span.start < vs.end.max(vs.start + 1))
-                                || (ks.start <= span.start && span.start < ks.end)
-                        })
-                        .map(|(k, _)| k.clone());
                     match key {
                         Some(k) => {
                             removed.push(k.get_ref().to_string());
@@ -558,6 +609,84 @@ impl Checker<'_> {
             }
         }
         None
+    }
+}
+
+/// serde's messages in the words of someone editing a config file, not of a Rust programmer
+/// (issue 13 item 7): "invalid value: integer `99999`, expected u16" becomes "expected a whole
+/// number from 1 to 65535, found 99999".
+fn plain(message: &str) -> String {
+    let ticked = |s: &str| -> Vec<String> {
+        s.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    if let Some(rest) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        && let Some((found, expected)) = rest.rsplit_once(", expected ")
+    {
+        return format!(
+            "expected {}, found {}",
+            expected_words(expected),
+            found_words(found)
+        );
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ")
+        && let Some((value, choices)) = rest.split_once(", expected ")
+    {
+        return format!("{value} is not one of: {}", ticked(choices).join(", "));
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        return match rest.split_once(", expected ") {
+            Some((key, keys)) => format!(
+                "unknown key {key}, expected one of: {}",
+                ticked(keys).join(", ")
+            ),
+            None => format!("unknown key {}", rest.split(',').next().unwrap_or(rest)),
+        };
+    }
+    if let Some(key) = message.strip_prefix("missing field ") {
+        return format!("the key {key} is missing");
+    }
+    if message == "wanted string or table" {
+        // toml's words for a choice (`mode`, `notation` …) that is not text at all.
+        return "expected one of the words config/amici.example.toml lists for it, in quotes"
+            .into();
+    }
+    if message == DATE_EXPECTED {
+        return format!("expected {DATE_EXPECTED} (year-month-day)");
+    }
+    message.to_string()
+}
+
+/// The types the raw structs use, in words. The config's only u16 values are ports, and a
+/// port of 0 is refused as well (`check_port`).
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "u16" => "a whole number from 1 to 65535".into(),
+        "u32" | "u64" | "usize" => "a whole number (0 or more)".into(),
+        "a boolean" => "true or false".into(),
+        "a string" => "text in quotes".into(),
+        "a sequence" => "a list in brackets, [ … ]".into(),
+        e if e.starts_with("struct ") || e == "a map" => "a table, { key = value, … }".into(),
+        e => e.to_string(),
+    }
+}
+
+/// serde's description of the value found: `integer `5``, `string "six"` …
+fn found_words(found: &str) -> String {
+    for prefix in ["integer ", "floating point ", "boolean "] {
+        if let Some(v) = found.strip_prefix(prefix) {
+            return v.trim_matches('`').to_string();
+        }
+    }
+    match found {
+        "sequence" => "a list".into(),
+        "map" => "a table".into(),
+        f => f.strip_prefix("string ").unwrap_or(f).to_string(),
     }
 }
 
@@ -573,6 +702,18 @@ fn tournament_item(text: &str, i: usize) -> Option<Spanned<DeValue<'_>>> {
         DeValue::Array(items) => items.into_iter().nth(i),
         _ => None,
     }
+}
+
+/// Line and column of `key` in the table `[section]` of `text`.
+fn key_position(text: &str, section: &str, key: &str) -> Option<(usize, usize)> {
+    let (root, _) = DeTable::parse_recoverable(text);
+    let root = root.into_inner();
+    let (_, table) = root.iter().find(|(k, _)| k.get_ref().as_ref() == section)?;
+    let DeValue::Table(table) = table.get_ref() else {
+        return None;
+    };
+    let (k, _) = table.iter().find(|(k, _)| k.get_ref().as_ref() == key)?;
+    Some(line_col(text, k.span().start))
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -599,13 +740,40 @@ fn is_loopback(host: &str) -> bool {
             .is_ok_and(|ip| ip.is_loopback())
 }
 
+/// What [`DateValue`] expects (serde's whole message when neither form fits).
+const DATE_EXPECTED: &str = "a date like 2026-01-10";
+
 /// A date written as a TOML date (`2026-01-10`) or as a string (`"2026-01-10"`, as
 /// INTERFACE.md's example does): both are accepted.
 #[derive(Deserialize)]
-#[serde(untagged, expecting = "a date such as 2026-01-10")]
+#[serde(untagged, expecting = "a date like 2026-01-10")]
 enum DateValue {
     Toml(toml::value::Datetime),
     Text(String),
+}
+
+/// What is wrong with a date that does not read (`to_date` gave None), in words.
+fn date_problem(key: &str, d: &Spanned<DateValue>) -> String {
+    match d.get_ref() {
+        DateValue::Text(s) => format!(
+            "{key}: `{s}` is not a date: write year-month-day, like 2026-01-10 (quotes optional)"
+        ),
+        DateValue::Toml(t) => {
+            format!("{key}: `{t}` is not a date: expected a date like 2026-01-10")
+        }
+    }
+}
+
+/// A port as given (None: the security's default); 0 is refused, with its place.
+fn check_port(ck: &mut Checker<'_>, section: &str, port: Option<&Spanned<u16>>) -> Option<u16> {
+    let p = port?;
+    if *p.get_ref() == 0 {
+        ck.at(
+            Some(p.span()),
+            format!("{section} port: expected a whole number from 1 to 65535, found 0"),
+        );
+    }
+    Some(*p.get_ref())
 }
 
 fn to_date(d: &DateValue) -> Option<NaiveDate> {
@@ -740,7 +908,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
         }
         Imap {
             host: i.host.get_ref().clone(),
-            port: i.port.unwrap_or(if security == Security::Tls { 993 } else { 143 }),
+            port: check_port(&mut ck, "[imap]", i.port.as_ref())
+                .unwrap_or(if security == Security::Tls { 993 } else { 143 }),
             security,
             user: i.user,
             password_env: i.password_env.into_inner(),
@@ -761,7 +930,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
         }
         Smtp {
             host: s.host.get_ref().clone(),
-            port: s.port.unwrap_or(match security {
+            port: check_port(&mut ck, "[smtp]", s.port.as_ref()).unwrap_or(match security {
                 Security::Tls => 465,
                 Security::Starttls => 587,
                 Security::None => 25,
@@ -815,7 +984,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
                 let mut ids = HashSet::new();
                 for (i, item) in items.into_iter().enumerate() {
                     let again = || tournament_item(text, i);
-                    let Some(raw) = ck.section_owned::<RawTournament>(
+                    let Some((raw, set_aside)) = ck.section_owned::<RawTournament>(
                         &format!("[[tournament]] #{}", i + 1),
                         item,
                         &again,
@@ -829,7 +998,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
                             format!("tablebases: {} is not a directory", dir.display()),
                         );
                     }
-                    if let Some(mut t) = validate_tournament(&mut ck, raw, &mut ids) {
+                    if let Some(mut t) = validate_tournament(&mut ck, raw, &mut ids, &set_aside) {
                         t.tablebases = tablebases;
                         tournaments.push(t);
                     }
@@ -859,12 +1028,19 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
     Err(ConfigErrors(ck.errors))
 }
 
+/// `set_aside`: the keys whose values were of the wrong type (already reported); the checks
+/// that need them are skipped, so their absence is not reported as a second problem.
 fn validate_tournament(
     ck: &mut Checker<'_>,
     raw: RawTournament,
     ids: &mut HashSet<String>,
+    set_aside: &[String],
 ) -> Option<Tournament> {
     let before = ck.errors.len();
+    // The players, the pairing, the games and the teams are checked against each other.
+    let pairing_intact = ["players", "pairing", "games", "teams"]
+        .iter()
+        .all(|k| !set_aside.iter().any(|s| s == k));
     let id = raw.id.get_ref().trim().to_string();
     if id.is_empty() || id.contains('/') || id.chars().any(char::is_whitespace) {
         ck.at(
@@ -879,17 +1055,11 @@ fn validate_tournament(
     }
     let start = to_date(raw.start.get_ref());
     if start.is_none() {
-        ck.at(
-            Some(raw.start.span()),
-            "start: expected a date such as 2026-01-10",
-        );
+        ck.at(Some(raw.start.span()), date_problem("start", &raw.start));
     }
     let end = to_date(raw.end.get_ref());
     if end.is_none() {
-        ck.at(
-            Some(raw.end.span()),
-            "end: expected a date such as 2027-12-31",
-        );
+        ck.at(Some(raw.end.span()), date_problem("end", &raw.end));
     }
     if let (Some(s), Some(e)) = (start, end)
         && e < s
@@ -933,6 +1103,7 @@ fn validate_tournament(
     let teams = raw
         .teams
         .as_ref()
+        .filter(|_| pairing_intact)
         .map(|t| validate_teams(ck, t, pairing, &seen))
         .unwrap_or_default();
     let team_ranking = match (&raw.team_ranking, &raw.teams) {
@@ -951,6 +1122,7 @@ fn validate_tournament(
     };
     let mut team_matches = Vec::new();
     let games = match (pairing, raw.games) {
+        _ if !pairing_intact => Vec::new(),
         (Pairing::Explicit, None) => {
             ck.at(
                 Some(raw.id.span()),
@@ -1644,5 +1816,132 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
             })
         );
         assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+    }
+
+    /// Issue 13 item 7: a wrong value of one key no longer hides the others' of the same
+    /// `[[tournament]]`, whether of the wrong type (set aside) or of the right type but wrong.
+    #[test]
+    fn every_wrong_value_of_one_tournament_is_reported_with_its_place() {
+        let text = GOOD
+            .replace("id = \"T1\"", "id = \"T1\"\nmode = \"fax\"\nnotation = 7")
+            .replace("start = 2026-01-10", "start = \"10.01.2026\"")
+            .replace("arbiter = \"arbiter@example.test\"", "arbiter = \"nobody\"");
+        let e = errs(&text);
+        let got: Vec<(usize, usize, &str)> = e
+            .iter()
+            .map(|e| (e.line, e.column, e.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    13,
+                    8,
+                    "[[tournament]] #1 mode: `fax` is not one of: email, post"
+                ),
+                (
+                    14,
+                    12,
+                    "[[tournament]] #1 notation: expected one of the words config/amici.example.toml \
+                     lists for it, in quotes"
+                ),
+                (
+                    15,
+                    9,
+                    "start: `10.01.2026` is not a date: write year-month-day, like 2026-01-10 \
+                     (quotes optional)"
+                ),
+                (17, 11, "arbiter: `nobody` is not an e-mail address"),
+            ],
+            "{e:#?}"
+        );
+    }
+
+    /// The keys set aside for their type are not reported again as missing or as breaking
+    /// the checks that need them (the explicit games need the players).
+    #[test]
+    fn a_key_set_aside_causes_no_second_error() {
+        let text = GOOD.replace("pairing = \"explicit\"", "pairing = 3");
+        let e = errs(&text);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert!(
+            e[0].message.starts_with("[[tournament]] #1 pairing: "),
+            "{e:?}"
+        );
+    }
+
+    /// Every numeric and date type of the config, said in words rather than Rust's.
+    #[test]
+    fn wrong_numbers_and_dates_are_explained_without_rust_type_names() {
+        let text = GOOD
+            .replace(
+                "language = \"bg\"\n\n[outbox]",
+                "language = \"bg\"\ntick_hour = -1\nmax_message_bytes = \"big\"\n\
+                 courtesy_replies = \"yes\"\n\n[outbox]",
+            )
+            .replace(
+                "[outbox]\ndir = \"outbox\"",
+                "[imap]\nhost = \"127.0.0.1\"\nport = 70000\nuser = \"bot\"\n\
+                 password_env = \"P\"\npoll_seconds = 1.5\n\n[outbox]\ndir = \"outbox\"",
+            )
+            .replace("end = 2027-12-31", "end = 5");
+        let e = errs(&text);
+        let words: Vec<String> = e.iter().map(|e| e.message.clone()).collect();
+        for want in [
+            "[bot] tick_hour: expected a whole number (0 or more), found -1",
+            "[bot] max_message_bytes: expected a whole number (0 or more), found \"big\"",
+            "[bot] courtesy_replies: expected true or false, found \"yes\"",
+            "[imap] port: expected a whole number from 1 to 65535, found 70000",
+            "[imap] poll_seconds: expected a whole number (0 or more), found 1.5",
+            "[[tournament]] #1 end: expected a date like 2026-01-10 (year-month-day)",
+        ] {
+            assert!(words.iter().any(|w| w == want), "no {want:?} in {words:#?}");
+        }
+        for jargon in [
+            "u16",
+            "u32",
+            "u64",
+            "usize",
+            "untagged",
+            "DateValue",
+            "struct",
+            "integer",
+        ] {
+            assert!(
+                words.iter().all(|w| !w.contains(jargon)),
+                "{jargon} in {words:#?}"
+            );
+        }
+        let zero = errs(&text.replace("port = 70000", "port = 0"));
+        assert!(
+            zero.iter()
+                .any(|e| e.message
+                    == "[imap] port: expected a whole number from 1 to 65535, found 0"),
+            "{zero:#?}"
+        );
+    }
+
+    #[test]
+    fn unset_passwords_are_found_at_their_password_env_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("amici.toml");
+        let text = GOOD.replace(
+            "[outbox]\ndir = \"outbox\"",
+            "[imap]\nhost = \"127.0.0.1\"\nuser = \"bot\"\n  password_env = \"IMAP_PW\"\n\n\
+             [smtp]\nhost = \"127.0.0.1\"\npassword_env = \"SMTP_PW\"",
+        );
+        std::fs::write(&path, &text).unwrap();
+        let c = load(&path).unwrap();
+        let unset = c.unset_passwords(|var| var == "SMTP_PW");
+        assert_eq!(unset.len(), 1, "{unset:?}");
+        let (var, at) = &unset[0];
+        assert_eq!(var, "IMAP_PW");
+        assert_eq!((at.line, at.column), (11, 3), "{at}");
+        assert!(
+            at.message
+                .starts_with("[imap] password_env: the environment variable IMAP_PW")
+        );
+        assert!(c.unset_passwords(|_| true).is_empty());
+        assert_eq!(c.unset_passwords(|_| false).len(), 2);
     }
 }

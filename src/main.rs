@@ -112,13 +112,42 @@ enum Command {
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
     /// Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter.
-    /// Commands: `confirm GAME [N]`, `reject GAME [N]` (overstep claim, Art. 38),
-    /// `penalty GAME white|black ±DAYS REASON` (Art. 56), `forfeit GAME white|black|both`,
-    /// `result GAME 1-0|0-1|1/2-1/2 [adjudication]`, `leave EMAIL FROM TO` (special leave,
-    /// Art. 43), `extend TOURNAMENT DATE` (Art. 50), `withdraw EMAIL [illness]` (Art. 47, 48),
-    /// `exclude EMAIL`, `overstep GAME white|black` (declared, Art. 56), `replace OLD NEW`
-    /// (team sections, Art. 47 Б). Those concerned are told by mail.
+    ///
+    /// Those concerned are told by mail; the same words in a letter from the arbiter's
+    /// address do the same. One command, each shown with an example:
+    ///
+    ///   confirm GAME [N]                 confirm overstep claim N, else the last (Art. 38)
+    ///     amici arbiter confirm BG-2026-01/3
+    ///   reject GAME [N]                  reject overstep claim N, else the last (Art. 38)
+    ///     amici arbiter reject BG-2026-01/3 2
+    ///   penalty GAME white|black ±DAYS REASON
+    ///                                    add penalty days, or take them back with - (Art. 56)
+    ///     amici arbiter penalty BG-2026-01/3 black +10 unsporting behaviour
+    ///   forfeit GAME white|black|both    the side named loses the game, or both (Art. 56)
+    ///     amici arbiter forfeit BG-2026-01/3 white
+    ///   result GAME 1-0|0-1|1/2-1/2 [adjudication]
+    ///                                    set the result, an adjudication (Art. 53-55)
+    ///     amici arbiter result BG-2026-01/3 1/2-1/2 adjudication
+    ///   leave EMAIL FROM TO              special leave, also retroactive (Art. 43)
+    ///     amici arbiter leave ivan@example.test 2026-06-01 2026-06-30
+    ///   extend TOURNAMENT DATE           extend the tournament's end date (Art. 50)
+    ///     amici arbiter extend BG-2026-01 2028-03-31
+    ///   withdraw EMAIL [illness]         withdrawal (Art. 47 А), illness or death (Art. 48)
+    ///     amici arbiter withdraw maria@example.test illness
+    ///   exclude EMAIL                    exclusion: every unfinished game forfeited (Art. 56)
+    ///     amici arbiter exclude maria@example.test
+    ///   overstep GAME white|black        declare an overstep as a sanction (Art. 56)
+    ///     amici arbiter overstep BG-2026-01/3 black
+    ///   replace OLD NEW                  a reserve replaces a withdrawn team player (Art. 47 Б)
+    ///     amici arbiter replace maria@example.test elena@example.test
+    ///   resend GAME                      send a bounced move again (RULES.md §3)
+    ///     amici arbiter resend BG-2026-01/3
+    #[command(
+        verbatim_doc_comment,
+        about = "Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter"
+    )]
     Arbiter {
+        /// One of the commands above with its arguments, e.g. `confirm BG-2026-01/3`.
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,
     },
@@ -217,14 +246,31 @@ fn standings_pgn(
         }
     };
     match report::standings_pgn(file, tiebreaks, format.into(), today) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => match emit(&out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("amici: {e:#}");
+                ExitCode::from(1)
+            }
+        },
         Err(e) => {
             eprintln!("amici: {e:#}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// Writes a command's output to stdout. A reader that has gone away (`amici status | head`)
+/// is not a failure: the rest is dropped quietly, and the command ends as it would have —
+/// print! would panic with "failed printing to stdout" and exit 101 (issue 13 item 9).
+fn emit(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("writing to stdout"))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -275,34 +321,17 @@ fn flush(store: Store, config: &Config) -> Result<()> {
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
     match command {
         Command::CheckConfig => {
-            // The passwords are only ever read from the environment: say which are missing.
-            let mut missing = Vec::new();
-            if let Some(i) = &config.imap
-                && std::env::var_os(&i.password_env).is_none()
-            {
-                missing.push(format!(
-                    "[imap] password_env: the environment variable {} is not set",
-                    i.password_env
-                ));
-            }
-            if let config::Delivery::Smtp(s) = &config.delivery
-                && let Some(var) = &s.password_env
-                && std::env::var_os(var).is_none()
-            {
-                missing.push(format!(
-                    "[smtp] password_env: the environment variable {var} is not set"
-                ));
-            }
-            if !missing.is_empty() {
-                for m in &missing {
-                    eprintln!("{}: {m}", config_path.display());
-                }
-                return Ok(ExitCode::from(2));
-            }
+            // A valid config is OK (exit 0) even when this shell lacks the passwords: they
+            // are only ever read from the environment, and `run`'s may be another one
+            // (DESIGN.md, "check-config and the passwords").
+            let unset = config.unset_passwords(|var| std::env::var_os(var).is_some());
             for w in config.warnings() {
                 eprintln!("{}: warning: {w}", config_path.display());
             }
-            println!(
+            for (_, at) in &unset {
+                eprintln!("{at}");
+            }
+            let mut summary = format!(
                 "{}: OK ({} tournament(s), {} game(s))",
                 config_path.display(),
                 config.tournaments.len(),
@@ -312,6 +341,17 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     .map(|t| t.games.len())
                     .sum::<usize>()
             );
+            if !unset.is_empty() {
+                summary.push_str(&format!(
+                    "; the config is valid, but before `amici run` set {}",
+                    unset
+                        .iter()
+                        .map(|(var, _)| var.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ));
+            }
+            emit(&format!("{summary}\n"))?;
         }
         Command::Run => runtime()?.block_on(daemon::run(config_path, config))?,
         Command::Ingest { files } => {
@@ -353,16 +393,13 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             let today = engine::local_day(&config, clock::now()?);
             let store = open(&config)?;
-            print!(
-                "{}",
-                report::team_standings(
-                    &store,
-                    &config,
-                    tournament.as_deref(),
-                    format.into(),
-                    today
-                )?
-            );
+            emit(&report::team_standings(
+                &store,
+                &config,
+                tournament.as_deref(),
+                format.into(),
+                today,
+            )?)?;
         }
         Command::Standings {
             tournament,
@@ -379,35 +416,29 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             let today = engine::local_day(&config, clock::now()?);
             let store = open(&config)?;
-            print!(
-                "{}",
-                report::standings(
-                    &store,
-                    &config,
-                    tournament.as_deref(),
-                    tiebreaks.as_deref(),
-                    format.into(),
-                    today
-                )?
-            );
+            emit(&report::standings(
+                &store,
+                &config,
+                tournament.as_deref(),
+                tiebreaks.as_deref(),
+                format.into(),
+                today,
+            )?)?;
         }
         Command::Pgn { game, tournament } => {
             let store = open(&config)?;
             let today = engine::local_day(&config, clock::now()?);
-            print!(
-                "{}",
-                report::pgn(
-                    &store,
-                    &config,
-                    game.as_deref(),
-                    tournament.as_deref(),
-                    today
-                )?
-            );
+            emit(&report::pgn(
+                &store,
+                &config,
+                game.as_deref(),
+                tournament.as_deref(),
+                today,
+            )?)?;
         }
         Command::Trf { tournament } => {
             let store = open(&config)?;
-            print!("{}", report::trf(&store, &config, tournament.as_deref())?);
+            emit(&report::trf(&store, &config, tournament.as_deref())?)?;
         }
         Command::Arbiter { command } => {
             let mut store = open(&config)?;
@@ -415,7 +446,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             let outcome = amici::arbiter::run_command(&mut store, &config, &line, clock::now()?)?;
             flush(store, &config)?;
             match outcome {
-                Ok(done) => println!("{done}"),
+                Ok(done) => emit(&format!("{done}\n"))?,
                 Err(why) => {
                     eprintln!("amici: {why}");
                     return Ok(ExitCode::from(1));
@@ -459,11 +490,11 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             let now = clock::now()?;
             match format {
-                Format::Json => println!(
-                    "{}",
+                Format::Json => emit(&format!(
+                    "{}\n",
                     serde_json::to_string_pretty(&status::json(&games, &config, now))?
-                ),
-                Format::Text => print!("{}", status::text(&games, &config, now)),
+                ))?,
+                Format::Text => emit(&status::text(&games, &config, now))?,
             }
         }
     }

@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use crate::config::Config;
 use crate::engine;
-use crate::rules::game::GameRecord;
+use crate::rules::game::{GameRecord, Status};
 
 /// One side's clock as `status --format json` shows it (INTERFACE.md, plus the allowance).
 fn side(report: &crate::rules::clock::ClockReport, c: Color) -> Value {
@@ -50,30 +50,66 @@ pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
     json!({ "games": list })
 }
 
-/// A human-readable table.
+/// Whose turn, with the move number he plays next ("White, move 12"); a half-move count
+/// ("moves 23") made the reader work it out (issue 13 item 11).
+fn next_move(g: &GameRecord) -> String {
+    let number = g.moves.len() / 2 + 1;
+    let turn = match g.to_move() {
+        Some(Color::White) => format!("White, move {number}"),
+        Some(Color::Black) => format!("Black, move {number}"),
+        None => return format!("finished after move {}", g.moves.len().div_ceil(2)),
+    };
+    match g.status {
+        Status::Playing => turn,
+        state => format!("{turn} ({})", state.as_str()),
+    }
+}
+
+/// A human-readable table, one game a line, the columns aligned (widths in characters, so
+/// Cyrillic names line up too).
 pub fn text(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -> String {
+    if games.is_empty() {
+        return "no games\n".to_string();
+    }
     let today = engine::local_day(config, now);
-    let mut out = String::new();
+    let header = [
+        "game", "white", "black", "to move", "result", "days W", "days B",
+    ];
+    let mut rows = vec![header.map(String::from)];
     for g in games {
-        let to_move = match g.to_move() {
-            Some(Color::White) => "White to move",
-            Some(Color::Black) => "Black to move",
-            None => "finished",
-        };
-        out.push_str(&format!(
-            "{:<16} {} – {}  moves {}  {}  {}  days W {} / B {}\n",
-            g.id,
+        rows.push([
+            g.id.clone(),
             config.name_of(&g.white),
             config.name_of(&g.black),
-            g.moves.len(),
-            g.result.map_or("*", |r| r.pgn()),
-            to_move,
-            g.total_days(Color::White, today),
-            g.total_days(Color::Black, today),
-        ));
+            next_move(g),
+            g.result.map_or("*", |r| r.pgn()).to_string(),
+            g.total_days(Color::White, today).to_string(),
+            g.total_days(Color::Black, today).to_string(),
+        ]);
     }
-    if games.is_empty() {
-        out.push_str("no games\n");
+    // The day counts are numbers: right-aligned.
+    let right = [false, false, false, false, false, true, true];
+    let mut width = [0; 7];
+    for row in &rows {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(width.iter().zip(right))
+            .map(|(cell, (&w, right))| {
+                if right {
+                    format!("{cell:>w$}")
+                } else {
+                    format!("{cell:<w$}")
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
     }
     out
 }

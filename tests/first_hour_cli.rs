@@ -1,0 +1,281 @@
+//! The first hour with the built binary (issue 13): `check-config` on the untouched example
+//! config (item 6), every wrong value of one `[[tournament]]` in words (item 7), a closed pipe
+//! (item 9), the `status` table (item 11), `arbiter --help` (item 12) and the README's list of
+//! commands (item 5).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const EXAMPLE: &str = include_str!("../config/amici.example.toml");
+
+/// A config in a temp dir, run with `--config` there.
+struct Setup {
+    dir: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new(config: &str) -> Setup {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("amici.toml"), config).expect("write config");
+        Setup { dir }
+    }
+
+    fn config(&self) -> PathBuf {
+        self.dir.path().join("amici.toml")
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_amici"));
+        c.arg("--config")
+            .arg(self.config())
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("AMICI_NOW", "2026-03-20T12:00:00+02:00")
+            .env("AMICI_LOG", "warn")
+            .env_remove("AMICI_IMAP_PASSWORD")
+            .env_remove("AMICI_SMTP_PASSWORD");
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("run amici")
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// 1-based number of the first line of `text` that starts with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starts with {prefix:?}"))
+        + 1
+}
+
+#[test]
+fn check_config_on_the_untouched_example_is_valid_and_points_at_each_password_env() {
+    let s = Setup::new(EXAMPLE);
+    let out = s.run(&["check-config"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    // INTERFACE.md: 2 is a bad config; this one is valid, only the shell lacks the passwords.
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let imap = line_of(EXAMPLE, "password_env = \"AMICI_IMAP_PASSWORD\"");
+    let smtp = line_of(EXAMPLE, "password_env = \"AMICI_SMTP_PASSWORD\"");
+    let file = s.config().display().to_string();
+    for (line, section, var) in [
+        (imap, "imap", "AMICI_IMAP_PASSWORD"),
+        (smtp, "smtp", "AMICI_SMTP_PASSWORD"),
+    ] {
+        let want =
+            format!("{file}:{line}:1: [{section}] password_env: the environment variable {var} ");
+        assert!(stderr.contains(&want), "no {want:?} in:\n{stderr}");
+    }
+    assert!(stderr.contains("set it before `amici run`"), "{stderr}");
+    assert!(
+        stdout.contains(": OK (1 tournament(s), 3 game(s)); the config is valid, but before `amici run` set AMICI_IMAP_PASSWORD and AMICI_SMTP_PASSWORD"),
+        "{stdout}"
+    );
+
+    // With the passwords set nothing is said about them.
+    let out = s
+        .command(&["check-config"])
+        .env("AMICI_IMAP_PASSWORD", "x")
+        .env("AMICI_SMTP_PASSWORD", "y")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!text(&out.stderr).contains("password_env"), "{out:?}");
+    assert!(!text(&out.stdout).contains("before `amici run`"), "{out:?}");
+}
+
+#[test]
+fn a_bad_mode_does_not_hide_a_bad_start_and_neither_speaks_rust() {
+    let config = EXAMPLE
+        .replace("mode     = \"email\"", "mode     = \"fax\"")
+        .replace("start    = 2026-01-10", "start    = \"10.01.2026\"")
+        .replace("\nport = 993\n", "\nport = 99999\n");
+    assert_ne!(config, EXAMPLE);
+    let s = Setup::new(&config);
+    let out = s.run(&["check-config"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let file = s.config().display().to_string();
+    let mode = line_of(&config, "mode     = \"fax\"");
+    let start = line_of(&config, "start    = \"10.01.2026\"");
+    let port = line_of(&config, "port = 99999");
+    for want in [
+        format!("{file}:{mode}:12: [[tournament]] #1 mode: `fax` is not one of: email, post"),
+        format!(
+            "{file}:{start}:12: start: `10.01.2026` is not a date: write year-month-day, like 2026-01-10"
+        ),
+        format!(
+            "{file}:{port}:8: [imap] port: expected a whole number from 1 to 65535, found 99999"
+        ),
+    ] {
+        assert!(stderr.contains(&want), "no {want:?} in:\n{stderr}");
+    }
+    assert!(stderr.contains("the config has 3 problem(s)"), "{stderr}");
+    assert!(!stderr.contains("u16"), "{stderr}");
+}
+
+/// The example's tournament (three players, round robin) with its mail written to a folder
+/// instead of servers, and one move played: Petar Georgiev, White in game 1, 1. e4.
+fn one_move_played() -> Setup {
+    let servers = EXAMPLE.find("\n[imap]").expect("[imap] in the example");
+    let tournament = EXAMPLE
+        .find("\n[[tournament]]")
+        .expect("a tournament in the example");
+    let config = format!(
+        "{}\n[outbox]\ndir = \"outbox\"\n{}",
+        &EXAMPLE[..servers],
+        &EXAMPLE[tournament..]
+    );
+    let s = Setup::new(&config);
+    let letter = s.dir.path().join("in.eml");
+    std::fs::write(
+        &letter,
+        "From: petar@example.test\r\nTo: bot@example.test\r\nSubject: BG-2026-01/1\r\n\
+         Message-ID: <l1@example.test>\r\nDate: Mon, 12 Jan 2026 09:00:00 +0200\r\n\
+         MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Transfer-Encoding: 8bit\r\n\r\n1. e2-e4\r\n",
+    )
+    .unwrap();
+    let out = s
+        .command(&["ingest", letter.to_str().unwrap()])
+        .env("AMICI_NOW", "2026-01-12T10:00:00+02:00")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    s
+}
+
+#[test]
+fn status_text_is_a_table_with_the_move_number_and_whose_turn() {
+    let s = one_move_played();
+    let out = s
+        .command(&["status"])
+        .env("AMICI_NOW", "2026-01-13T10:00:00+02:00")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 4, "a header and three games:\n{table}");
+    assert!(lines[0].starts_with("game "), "{table}");
+    assert!(lines[1].starts_with("BG-2026-01/1 ") && lines[1].contains("Black, move 1"));
+    assert!(lines[2].starts_with("BG-2026-01/2 ") && lines[2].contains("White, move 1"));
+    assert!(!table.contains("moves "), "no half-move count:\n{table}");
+    // Aligned in characters (the names are Cyrillic): every column starts where its header
+    // does, and the day counts end where theirs do.
+    let col = |line: &str, cell: &str| {
+        let byte = line
+            .find(cell)
+            .unwrap_or_else(|| panic!("{cell:?} in {line:?}"));
+        line[..byte].chars().count()
+    };
+    assert_eq!(col(lines[0], "to move"), col(lines[1], "Black, move 1"));
+    assert_eq!(col(lines[0], "to move"), col(lines[2], "White, move 1"));
+    assert_eq!(col(lines[0], "black"), col(lines[1], "Мария Иванова"));
+    assert_eq!(col(lines[0], "black"), col(lines[2], "Petar Georgiev"));
+    assert_eq!(col(lines[0], "white"), col(lines[3], "Мария Иванова"));
+    let width = lines[0].chars().count();
+    assert!(lines.iter().all(|l| l.chars().count() == width), "{table}");
+}
+
+/// Runs the command with its stdout a pipe whose reading end is already closed.
+fn into_a_closed_pipe(mut command: Command) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    command
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run amici")
+}
+
+#[test]
+fn every_command_exits_quietly_on_a_closed_pipe() {
+    let s = one_move_played();
+    for args in [
+        &["status", "--format", "json"][..],
+        &["status"],
+        &["standings"],
+        &["standings", "--format", "json"],
+        &["pgn"],
+        &["trf"],
+        &["check-config"],
+        &["arbiter", "--help"],
+        &["--help"],
+    ] {
+        let out = into_a_closed_pipe(s.command(args));
+        let stderr = text(&out.stderr);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "amici {args:?}: {stderr}"
+        );
+        assert_ne!(out.status.code(), Some(101), "amici {args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "amici {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn arbiter_help_has_one_command_a_line_each_with_an_example_that_parses() {
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .args(["arbiter", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
+    let verbs = [
+        "confirm", "reject", "penalty", "forfeit", "result", "leave", "extend", "withdraw",
+        "exclude", "overstep", "replace", "resend",
+    ];
+    let lines: Vec<&str> = help.lines().collect();
+    for verb in verbs {
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("  {verb} ")))
+            .unwrap_or_else(|| panic!("no line for `{verb}` in:\n{help}"));
+        // The example follows within two lines (a long usage wraps its description).
+        let example = lines[at + 1..]
+            .iter()
+            .take(2)
+            .find_map(|l| l.trim_start().strip_prefix("amici arbiter "))
+            .unwrap_or_else(|| panic!("no example after `{verb}` in:\n{help}"));
+        assert!(example.starts_with(verb), "{example}");
+        match amici::rules::arbiter::parse_line(example) {
+            Ok(Some(_)) => {}
+            other => panic!("the example `{example}` does not parse: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn readme_lists_every_command_and_how_to_get_amici_on_the_path() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = text(&out.stdout);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 9, "{help}");
+    for c in commands {
+        assert!(
+            readme.contains(&format!("`amici {c}")),
+            "README.md does not list `amici {c}`"
+        );
+    }
+    assert!(readme.contains("cargo install --path ."), "README.md");
+}
