@@ -461,12 +461,12 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             let report =
                 amici::audit::audit(&config, &amici::audit::Options { since, tournament })?;
             match format {
-                AuditFormat::Text => print!("{}", amici::audit::text(&report)),
+                AuditFormat::Text => emit(&amici::audit::text(&report))?,
                 AuditFormat::Json => {
                     for l in &report.lacks {
                         eprintln!("amici: {l}");
                     }
-                    print!("{}", amici::audit::json_lines(&report));
+                    emit(&amici::audit::json_lines(&report))?;
                 }
             }
             if !report.differences.is_empty() {

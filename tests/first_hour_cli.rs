@@ -206,6 +206,8 @@ fn every_command_exits_quietly_on_a_closed_pipe() {
         &["pgn"],
         &["trf"],
         &["check-config"],
+        &["audit"],
+        &["audit", "--format", "json"],
         &["arbiter", "--help"],
         &["--help"],
     ] {
