@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds fixtures/audit/old-rules.sqlite3: a database made by an older amici (commit a7dcd81,
 # before the real-letters fixes of issue 9), with two letters it answered wrongly:
-#   T/1 — White quotes the last full pair: `2. Кg1-f3 Кb8-c6 3. Оf1-b5` (old: +5 days, Art. 14)
+#   T/1 — White quotes the last full pair: `2. Кg1-f3 Кb8-c6 3. Оf1-b5` (old: +5 days, Art. 17,
+#         "impossible «Кg1-f3» (Art. 14)")
 #   T/2 — White castles after Black castled: `7. 0-0` (old: "no move found")
 # `amici audit` with today's rules must list exactly these (tests/audit.rs).
 #

@@ -172,6 +172,7 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
             now,
             &mut report,
         )?;
+        after.align_replayed_outbox(&before, at)?;
         report.replayed += 1;
     }
     report.differences = compare(&before, &after, opts, unreplayable_before.as_deref())?;
@@ -191,10 +192,14 @@ fn replay(
     match step {
         Step::Config(hash) => {
             match before.config_version(hash)? {
-                Some(text) => {
-                    *cfg = crate::config::parse(&current.path, &text)
-                        .map_err(|e| anyhow!("a logged config version no longer reads: {e}"))?;
-                }
+                Some(text) => match crate::config::parse(&current.path, &text) {
+                    Ok(c) => *cfg = c,
+                    Err(e) => report.lacks.push(format!(
+                        "config version {} no longer reads ({}); the one before it stays in force",
+                        &hash[..hash.len().min(12)],
+                        e.to_string().lines().next().unwrap_or("")
+                    )),
+                },
                 None => report.lacks.push(format!(
                     "the text of config version {} was not kept; the one before it stays in force",
                     &hash[..hash.len().min(12)]
@@ -258,12 +263,17 @@ fn describe(ds: &[&Decision]) -> String {
     v.join(", ")
 }
 
-fn wanted(opts: &Options, game: Option<&str>, day: Option<&str>) -> bool {
-    let tournament_ok = opts.tournament.as_deref().is_none_or(|t| {
+/// Whether a game is one of `--tournament`'s.
+fn in_tournament(opts: &Options, game: Option<&str>) -> bool {
+    opts.tournament.as_deref().is_none_or(|t| {
         game.and_then(|g| g.rsplit_once('/'))
             .is_some_and(|(gt, _)| gt == t)
-    });
-    let since_ok = match (
+    })
+}
+
+/// Whether a day (the start of an RFC 3339 time or a date) is on or after `--since`.
+fn since(opts: &Options, day: Option<&str>) -> bool {
+    match (
         opts.since,
         day.and_then(|d| d.get(..10))
             .and_then(|d| d.parse::<NaiveDate>().ok()),
@@ -271,8 +281,11 @@ fn wanted(opts: &Options, game: Option<&str>, day: Option<&str>) -> bool {
         (Some(since), Some(day)) => day >= since,
         (Some(_), None) => false,
         (None, _) => true,
-    };
-    tournament_ok && since_ok
+    }
+}
+
+fn wanted(opts: &Options, game: Option<&str>, day: Option<&str>) -> bool {
+    in_tournament(opts, game) && since(opts, day)
 }
 
 /// Every decision of `before` that `after` makes differently.
@@ -329,7 +342,7 @@ fn compare(
     };
     let (gb, ga) = (finals(before)?, finals(after)?);
     for (id, g) in &gb {
-        if !wanted(opts, Some(id), None) && opts.tournament.is_some() {
+        if !in_tournament(opts, Some(id)) {
             continue;
         }
         let Some(h) = ga.get(id) else {
@@ -390,8 +403,18 @@ fn compare(
                 day: None,
             });
         }
-        let res = |g: &GameRecord| format!("{:?} {:?}", g.result, g.termination);
-        if res(g) != res(h) && opts.since.is_none() {
+        let res = |g: &GameRecord| match (g.result, g.termination) {
+            (Some(r), Some(t)) => format!("{} ({t:?})", r.pgn()),
+            (Some(r), None) => r.pgn().to_string(),
+            _ => "not finished".to_string(),
+        };
+        // A result counts from the day of the game's last move (or its start).
+        let ended = g
+            .moves
+            .last()
+            .map_or(g.start, |m| m.sent)
+            .max(h.moves.last().map_or(h.start, |m| m.sent));
+        if res(g) != res(h) && since(opts, Some(&ended.to_string())) {
             out.push(Difference {
                 game: Some(id.clone()),
                 message_id: None,

@@ -458,6 +458,12 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             since,
             tournament,
         } => {
+            if let Some(t) = tournament.as_deref()
+                && config.tournament(t).is_none()
+            {
+                eprintln!("amici: no tournament `{t}` in {}", config_path.display());
+                return Ok(ExitCode::from(2));
+            }
             let report =
                 amici::audit::audit(&config, &amici::audit::Options { since, tournament })?;
             match format {

@@ -223,8 +223,14 @@ fn a_decision_todays_rules_do_not_make_is_listed_with_its_article() {
     // Only this tournament's games, and only from a day on.
     let (code, stdout, _) = audit(&config, &["--since", "2026-01-14"]);
     assert_eq!(code, 0, "both differences are from 2026-01-13: {stdout}");
-    let (code, _, _) = audit(&config, &["--tournament", "X"]);
-    assert_eq!(code, 0);
+    let (code, stdout, _) = audit(&config, &["--tournament", "T"]);
+    assert_eq!(code, 3, "{stdout}");
+    assert!(stdout.contains("2 difference(s)"), "{stdout}");
+    let (code, stdout, _) = audit(&config, &["--tournament", "T", "--since", "2026-01-13"]);
+    assert_eq!(code, 3, "both from 2026-01-13 on: {stdout}");
+    assert!(stdout.contains("2 difference(s)"), "{stdout}");
+    let (code, _, stderr) = audit(&config, &["--tournament", "X"]);
+    assert_eq!(code, 2, "an unknown tournament is bad usage: {stderr}");
 }
 
 /// A database made by an older amici — commit a7dcd81, before the real-letters fixes of

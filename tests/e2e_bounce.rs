@@ -203,4 +203,15 @@ async fn rules_s3_a_bounced_forward_is_failed_suspends_the_game_and_is_told_once
         let st: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
         (st["games"][0]["moves"] == serde_json::json!(["e4", "e5"])).then_some(())
     });
+    // The history, with its bounce, the resend and the delivery that ended the dead time,
+    // replayed through today's rules decides nothing differently (issue 11).
+    let audit = amici.command(&["audit"]);
+    let text = String::from_utf8_lossy(&audit.stdout);
+    assert_eq!(
+        audit.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&audit.stderr)
+    );
+    assert!(text.contains(" 0 difference(s)"), "{text}");
 }

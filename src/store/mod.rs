@@ -189,7 +189,8 @@ CREATE TABLE config_versions (
 -- What this database did before the log existed: letters up to this inbound id were processed
 -- unlogged (their order is their processing time), and so were any ticks, commands and configs.
 INSERT OR REPLACE INTO meta (key, value)
-    SELECT 'input_log_after_inbound', coalesce(max(id), 0) FROM inbound;
+    SELECT 'input_log_after_inbound', coalesce(max(id), 0) FROM inbound
+    WHERE status IN ('done', 'failed');
 "#,
 ];
 
@@ -813,7 +814,10 @@ impl Store {
     /// processed: the history of a database from before the input log.
     pub fn letters_processed_up_to(&self, last: i64) -> Result<Vec<(i64, String)>> {
         let mut st = self.conn.prepare(
-            "SELECT id, processed FROM inbound WHERE id <= ?1 AND status IN ('done', 'failed') AND processed IS NOT NULL ORDER BY processed, id",
+            // In the order they were processed (ids are handed out in storing order, and one
+            // process took them in id order); a letter logged since is the log's.
+            "SELECT id, processed FROM inbound WHERE id <= ?1 AND status IN ('done', 'failed') AND processed IS NOT NULL
+             AND id NOT IN (SELECT inbound FROM inputs WHERE inbound IS NOT NULL) ORDER BY id",
         )?;
         let rows = st
             .query_map([last], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -843,6 +847,58 @@ impl Store {
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(rows)
+    }
+
+    /// After a replayed input (`amici audit`): each message it queued takes the id the live
+    /// run gave the same message (by Message-ID; a message only the replay sends goes far above
+    /// every live id) and counts as sent then, so a later bounce of it — found by its VERP id —
+    /// or its delivery is replayed against the same row.
+    pub fn align_replayed_outbox(&mut self, live: &Store, now: &str) -> Result<()> {
+        const APART: i64 = 1 << 40;
+        let pending: Vec<(i64, String)> = self
+            .conn
+            .prepare("SELECT id, message_id FROM outbox WHERE status = 'pending' ORDER BY id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        if pending.is_empty() {
+            return Ok(());
+        }
+        let mut targets = Vec::with_capacity(pending.len());
+        for (id, message_id) in &pending {
+            let live_id: Option<i64> = live
+                .conn
+                .query_row(
+                    "SELECT id FROM outbox WHERE message_id = ?1",
+                    [message_id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            targets.push((*id, live_id.unwrap_or(id + APART)));
+        }
+        self.transaction(|tx| {
+            // Out of the way first, so no new id meets an old one.
+            for (id, _) in &targets {
+                tx.tx.execute(
+                    "UPDATE outbox SET id = ?2 WHERE id = ?1",
+                    params![id, id + 2 * APART],
+                )?;
+                tx.tx.execute(
+                    "UPDATE awaiting_delivery SET outbox_id = ?2 WHERE outbox_id = ?1",
+                    params![id, id + 2 * APART],
+                )?;
+            }
+            for (id, target) in &targets {
+                tx.tx.execute(
+                    "UPDATE outbox SET id = ?2, status = 'sent', sent_at = ?3 WHERE id = ?1",
+                    params![id + 2 * APART, target, now],
+                )?;
+                tx.tx.execute(
+                    "UPDATE awaiting_delivery SET outbox_id = ?2 WHERE outbox_id = ?1",
+                    params![id + 2 * APART, target],
+                )?;
+            }
+            Ok::<_, StoreError>(())
+        })
     }
 
     /// The outbox row with this Message-ID.
