@@ -113,9 +113,13 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
     let mut steps: Vec<(String, Step)> = Vec::new();
     if unlogged > 0 {
         report.lacks.push(format!(
-            "letters 1–{unlogged} were processed before the input log existed: they are replayed in the order they were processed, under the current config; ticks, arbiter commands from the command line and config versions of that time were not logged, so the notices of its ticks are not compared"
+            "letters 1–{unlogged} were processed before the input log existed: they are replayed in the order they were processed, under the current config; ticks, arbiter commands from the command line and config versions of that time were not logged: a catch-up tick is replayed before each letter, and the notices of the ticks of that time are not compared"
         ));
+        // The ticks of that time are not known, but a tick is idempotent and catches up on
+        // everything due: one just before each letter brings the clocks where the daily ticks
+        // had brought them when the letter was processed.
         for (id, at) in before.letters_processed_up_to(unlogged)? {
+            steps.push((at.clone(), Step::Tick));
             steps.push((at, Step::Letter(id)));
         }
     }
@@ -403,6 +407,48 @@ fn compare(
                 day: None,
             });
         }
+        // The moves recorded (a letter now read as another move, or a move now accepted or
+        // refused), told from the first half-move where they part.
+        let sans =
+            |g: &GameRecord| -> Vec<String> { g.moves.iter().map(|m| m.san.clone()).collect() };
+        let (mb, ma) = (sans(g), sans(h));
+        if mb != ma {
+            let from = mb.iter().zip(&ma).take_while(|(x, y)| x == y).count();
+            let at = |v: &[String]| -> String {
+                if v.len() <= from {
+                    "no further move".into()
+                } else {
+                    format!("half-move {}: {}", from + 1, v[from..].join(" "))
+                }
+            };
+            let day = g
+                .moves
+                .get(from)
+                .or(h.moves.get(from))
+                .map(|m| m.sent.to_string());
+            if since(opts, day.as_deref()) {
+                out.push(Difference {
+                    game: Some(id.clone()),
+                    message_id: None,
+                    kind: "moves".into(),
+                    before: at(&mb),
+                    after: at(&ma),
+                    article: None,
+                    day: None,
+                });
+            }
+        }
+        if g.status != h.status && opts.since.is_none() {
+            out.push(Difference {
+                game: Some(id.clone()),
+                message_id: None,
+                kind: "state".into(),
+                before: g.status.as_str().into(),
+                after: h.status.as_str().into(),
+                article: None,
+                day: None,
+            });
+        }
         let res = |g: &GameRecord| match (g.result, g.termination) {
             (Some(r), Some(t)) => format!("{} ({t:?})", r.pgn()),
             (Some(r), None) => r.pgn().to_string(),
@@ -424,6 +470,31 @@ fn compare(
                 article: None,
                 day: None,
             });
+        }
+    }
+    // Each player's leave (Art. 41–46, across his games) as it stands at the end.
+    if opts.tournament.is_none() {
+        let books = |s: &Store| -> Result<BTreeMap<String, String>> {
+            Ok(s.leave_books()?.into_iter().collect())
+        };
+        let (lb, la) = (books(before)?, books(after)?);
+        for who in lb
+            .keys()
+            .chain(la.keys())
+            .collect::<std::collections::BTreeSet<_>>()
+        {
+            let (x, y) = (lb.get(who), la.get(who));
+            if x != y {
+                out.push(Difference {
+                    game: None,
+                    message_id: None,
+                    kind: "leave".into(),
+                    before: format!("{who}: {}", x.map_or("none", String::as_str)),
+                    after: format!("{who}: {}", y.map_or("none", String::as_str)),
+                    article: Some("41".into()),
+                    day: None,
+                });
+            }
         }
     }
     // Game by game; within a game, the letters and ticks in time, then its final state.

@@ -249,8 +249,14 @@ fn an_older_amicis_database_lists_exactly_the_letters_it_answered_wrongly() {
     )
     .unwrap();
     let config = dir.path().join("amici.toml");
+    let db = amici::store::hash(&std::fs::read(dir.path().join("amici.sqlite3")).unwrap());
     let (code, stdout, stderr) = audit(&config, &[]);
     println!("{stdout}");
+    assert_eq!(
+        amici::store::hash(&std::fs::read(dir.path().join("amici.sqlite3")).unwrap()),
+        db,
+        "the old database is read, never migrated in place"
+    );
     assert_eq!(code, 3, "{stdout}{stderr}");
     assert!(
         stdout.contains("processed before the input log existed"),
@@ -268,23 +274,50 @@ fn an_older_amicis_database_lists_exactly_the_letters_it_answered_wrongly() {
         })
         .collect();
     found.sort();
+    let expected: Vec<(String, String, String)> = [
+        ("T/1", "-", "moves"),
+        ("T/1", "-", "penalties"),
+        ("T/1", "old-05@example.test", "messages"),
+        ("T/2", "-", "moves"),
+        ("T/2", "old-18@example.test", "messages"),
+    ]
+    .iter()
+    .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+    .collect();
     assert_eq!(
-        found,
-        [
-            ("T/1".into(), "-".into(), "penalties".into()),
-            (
-                "T/1".into(),
-                "old-05@example.test".into(),
-                "messages".into()
-            ),
-            (
-                "T/2".into(),
-                "old-18@example.test".into(),
-                "messages".into()
-            ),
-        ],
-        "exactly the two letters and the penalty: {json}"
+        found, expected,
+        "exactly the two letters, the moves they now add and the penalty: {json}"
     );
+    let lines: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let of = |game: &str, kind: &str| {
+        lines
+            .iter()
+            .find(|v| v["game"] == game && v["kind"] == kind)
+            .unwrap()
+            .clone()
+    };
+    // Then: the quoted pair refused (to White and the arbiter); now: acknowledged, forwarded.
+    let m = of("T/1", "messages");
+    assert_eq!(
+        m["before"],
+        "error to arbiter@example.test, error to ivan@example.test"
+    );
+    assert_eq!(
+        m["after"],
+        "incomplete to ivan@example.test, move to petar@example.test"
+    );
+    assert_eq!(of("T/1", "moves")["after"], "half-move 5: Bb5");
+    // Then: "no move found" to Petar (White of T/2, writing 7. 0-0); now: castling played.
+    let m = of("T/2", "messages");
+    assert_eq!(m["before"], "no-move to petar@example.test");
+    assert_eq!(
+        m["after"],
+        "incomplete to petar@example.test, move to ivan@example.test"
+    );
+    assert_eq!(of("T/2", "moves")["after"], "half-move 13: O-O");
     let penalty: serde_json::Value = json
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())

@@ -901,6 +901,17 @@ impl Store {
         })
     }
 
+    /// Every player's leave book as stored (JSON), by address.
+    pub fn leave_books(&self) -> Result<Vec<(String, String)>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT email, leave FROM players ORDER BY email")?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
     /// The outbox row with this Message-ID.
     pub fn outbox_by_message_id(&self, message_id: &str) -> Result<Option<OutboxRow>> {
         Ok(self
