@@ -382,16 +382,34 @@ fn compare(
         };
         let (pb, pa) = (pen(g), pen(h));
         if pb != pa {
-            let article = pb
+            let first = pb
                 .iter()
                 .chain(&pa)
-                .find(|p| !pb.contains(p) || !pa.contains(p))
+                .find(|p| !pb.contains(p) || !pa.contains(p));
+            let article = first
                 .and_then(|p| p.split("(Art. ").nth(1))
                 .and_then(|p| p.split(')').next())
                 .map(str::to_string);
+            // The letter behind it: the one of this game answered differently on its day.
+            let on = first
+                .and_then(|p| p.rsplit("on ").next())
+                .map(str::to_string);
+            let letter = on.as_deref().and_then(|d| {
+                let mut hits = groups
+                    .iter()
+                    .filter(|((gg, l, _), (a, b, created))| {
+                        gg.as_deref() == Some(id.as_str())
+                            && l.is_some()
+                            && created.get(..10) == Some(d)
+                            && describe(a) != describe(b)
+                    })
+                    .map(|((_, l, _), _)| l.clone());
+                let one = hits.next()?;
+                if hits.next().is_some() { None } else { one }
+            });
             out.push(Difference {
                 game: Some(id.clone()),
-                message_id: None,
+                message_id: letter,
                 kind: "penalties".into(),
                 before: if pb.is_empty() {
                     "none".into()
@@ -404,7 +422,7 @@ fn compare(
                     pa.join("; ")
                 },
                 article,
-                day: None,
+                day: on,
             });
         }
         // The moves recorded (a letter now read as another move, or a move now accepted or

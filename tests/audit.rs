@@ -189,7 +189,10 @@ fn a_decision_todays_rules_do_not_make_is_listed_with_its_article() {
     drop(db);
     let (code, stdout, stderr) = audit(&config, &[]);
     assert_eq!(code, 3, "{stdout}{stderr}");
-    assert!(stdout.contains("T/1 penalties (Art. 18)"), "{stdout}");
+    assert!(
+        stdout.contains("T/1 <m2@example.test> 2026-01-13 penalties (Art. 18)"),
+        "the penalty with its letter, day and article: {stdout}"
+    );
     assert!(
         stdout.contains("T/1 <m2@example.test> 2026-01-13 messages"),
         "{stdout}"
@@ -276,8 +279,8 @@ fn an_older_amicis_database_lists_exactly_the_letters_it_answered_wrongly() {
     found.sort();
     let expected: Vec<(String, String, String)> = [
         ("T/1", "-", "moves"),
-        ("T/1", "-", "penalties"),
         ("T/1", "old-05@example.test", "messages"),
+        ("T/1", "old-05@example.test", "penalties"),
         ("T/2", "-", "moves"),
         ("T/2", "old-18@example.test", "messages"),
     ]
