@@ -42,10 +42,23 @@ fn opened() -> GameRecord {
 
 /// Renders the message to `to` in each language.
 fn texts(rec: &GameRecord, h: &Handled, to: Role, today: &str) -> String {
+    texts_as(rec, h, to, today, "Petar Georgiev", None)
+}
+
+/// The message to `to` in each language, Black named `black`; `role`: the recipient as
+/// `render_for` is told it (`None`: `render`, as the engine calls it).
+fn texts_as(
+    rec: &GameRecord,
+    h: &Handled,
+    to: Role,
+    today: &str,
+    black: &str,
+    role: Option<Role>,
+) -> String {
     let next = h.record.as_ref().unwrap_or(rec);
     let names = Names {
         white: "Иван Петров",
-        black: "Petar Georgiev",
+        black,
     };
     let e = h
         .effects
@@ -54,7 +67,18 @@ fn texts(rec: &GameRecord, h: &Handled, to: Role, today: &str) -> String {
         .expect("a message to that role");
     let mut out = format!("X-Amici-Kind: {}\n", e.kind.as_str());
     for lang in [Lang::Bg, Lang::Ru, Lang::En] {
-        let (subject, body) = render(next, &names, &e.msg, lang, day(today), None);
+        let (subject, body) = match role {
+            None => render(next, &names, &e.msg, lang, day(today), None),
+            Some(r) => amici::mail::render::render_for(
+                next,
+                &names,
+                &e.msg,
+                lang,
+                day(today),
+                None,
+                Some(r),
+            ),
+        };
         out.push_str(&format!("=== {lang:?}\nSubject: {subject}\n\n{body}"));
     }
     out
@@ -225,4 +249,125 @@ fn art_37_a_move_while_the_game_waits_for_the_arbiter() {
     let h = letter(&g, Color::Black, "1... e7-e5", "2026-04-21");
     assert!(h.record.as_ref().is_none_or(|r| r.moves.is_empty()));
     insta::assert_snapshot!(texts(&g, &h, Role::Black, "2026-04-21"));
+}
+
+/// Renders the message to `to` in each language with the recipient given (`render_for`).
+fn texts_for(rec: &GameRecord, h: &Handled, to: Role, today: &str) -> String {
+    texts_as(rec, h, to, today, "Мария Иванова", Some(to))
+}
+
+#[test]
+fn issue_13_first_move_ack_names_the_missing_items_and_shows_a_complete_letter() {
+    // The first letter of a newcomer: the move alone.
+    let h = letter(&game(), Color::White, "1. e2-e4", "2026-03-03");
+    insta::assert_snapshot!(texts(&game(), &h, Role::White, "2026-03-03"));
+}
+
+#[test]
+fn issue_13_black_s_incomplete_ack_and_refusal_from_black_s_side() {
+    let g = played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]);
+    let h = letter(&g, Color::Black, "1... e7-e5", "2026-03-06");
+    let mut out = texts(&g, &h, Role::Black, "2026-03-06");
+    let h = letter(&g, Color::Black, "1. e2-e4 Кg8-e6", "2026-03-06");
+    out.push_str(&texts(&g, &h, Role::Black, "2026-03-06"));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn issue_13_repeat_to_a_silent_player_fits_every_player() {
+    // Art. 26 Б: Мария Иванова (Black) has not answered 1. e4 for 14 days.
+    let g = played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]);
+    let h = amici::rules::game::handle_tick(&g, day("2026-03-17"));
+    let out = texts_for(&g, &h, Role::Black, "2026-03-17");
+    assert!(
+        !out.contains("отговорил") && !out.contains("ответил"),
+        "{out}"
+    );
+    assert!(!out.contains(" his ") && !out.contains(" he "), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn issue_13_a_claim_is_drawn_from_the_recipient_s_side() {
+    // §707 claims go to the opponent, the arbiter and the claimant with one message.
+    let g = played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]);
+    let h = letter(&g, Color::Black, "claim draw", "2026-03-05");
+    let e = h
+        .effects
+        .iter()
+        .find(|e| e.to == Role::Black)
+        .expect("the claimant's copy");
+    let names = Names {
+        white: "W",
+        black: "B",
+    };
+    let next = h.record.as_ref().unwrap_or(&g);
+    let to = |role| {
+        amici::mail::render::render_for(
+            next,
+            &names,
+            &e.msg,
+            Lang::En,
+            day("2026-03-05"),
+            None,
+            Some(role),
+        )
+        .1
+    };
+    let (black, arbiter) = (to(Role::Black), to(Role::Arbiter));
+    assert!(black.contains("     h  g  f  e  d  c  b  a"), "{black}");
+    assert!(arbiter.contains("     a  b  c  d  e  f  g  h"), "{arbiter}");
+    assert!(!arbiter.contains("What to send now"), "{arbiter}");
+}
+
+/// The complete letter an acknowledgement shows, sent instead of the incomplete one on the
+/// same day, is read as complete: nothing missing, nothing wrong (issue 13 item 3).
+#[test]
+fn issue_13_the_complete_letter_shown_is_read_as_complete() {
+    let cases: Vec<(GameRecord, Color, &str, &str)> = vec![
+        (game(), Color::White, "1. e2-e4", "2026-03-03"),
+        (
+            played(game(), &[(Color::White, "1. e2-e4", "2026-03-03")]),
+            Color::Black,
+            "e7-e5",
+            "2026-03-06",
+        ),
+        (opened(), Color::White, "2. Кf3", "2026-03-08"),
+        (
+            played(
+                opened(),
+                &[(Color::White, "1... e7-e5 2. Кg1-f3", "2026-03-08")],
+            ),
+            Color::Black,
+            "2... Кb8-c6",
+            "2026-03-20",
+        ),
+    ];
+    let names = Names {
+        white: "W",
+        black: "B",
+    };
+    for (g, c, text, today) in cases {
+        let h = letter(&g, c, text, today);
+        let next = h.record.as_ref().expect("the move stands");
+        let e = &h.effects[0];
+        assert_eq!(e.kind, amici::rules::model::Kind::Incomplete, "{text}");
+        for lang in [Lang::Bg, Lang::Ru, Lang::En] {
+            let (_, body) = render(next, &names, &e.msg, lang, day(today), None);
+            let example = body
+                .lines()
+                .skip_while(|l| {
+                    !l.contains("(Art. 8)") && !l.contains("(чл. 8)") && !l.contains("(ст. 8)")
+                })
+                .nth(1)
+                .unwrap_or_else(|| panic!("no example in\n{body}"))
+                .trim();
+            let again = letter(&g, c, example, today);
+            assert_eq!(
+                again.effects[0].kind,
+                amici::rules::model::Kind::Ack,
+                "{lang:?} example «{example}» is not complete:\n{body}"
+            );
+        }
+    }
 }

@@ -12,7 +12,7 @@ use crate::rules::clock::ClockReport;
 use crate::rules::game::{
     ClaimKind, GameRecord, MoveLine, Msg, Refusal, Remarks, Role, Termination,
 };
-use crate::rules::model::{Day, GameResult, Lang};
+use crate::rules::model::{Day, GameResult, Lang, Mode, Notation};
 use crate::rules::tick::ClockNotice;
 
 /// Names of the two players, for the header line.
@@ -118,6 +118,23 @@ fn score_line(rec: &GameRecord, today: Day) -> String {
         .join(" ")
 }
 
+/// `Score: 1. e2-e4 e7-e5`, or that no move has been played yet (never an empty line).
+fn score_text(lang: Lang, rec: &GameRecord, today: Day) -> String {
+    let score = score_line(rec, today);
+    let score = if score.is_empty() {
+        t(
+            lang,
+            "— (още няма изигран ход)",
+            "— (ещё не сделано ни одного хода)",
+            "— (no move played yet)",
+        )
+        .to_string()
+    } else {
+        score
+    };
+    format!("{}: {score}", t(lang, "Запис", "Запись", "Score"))
+}
+
 fn termination(lang: Lang, t_: Termination) -> &'static str {
     match t_ {
         Termination::Checkmate => t(lang, "мат", "мат", "checkmate"),
@@ -199,24 +216,26 @@ fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
         );
     }
     if !r.missing.is_empty() {
-        let items: Vec<String> = r.missing.iter().map(char::to_string).collect();
         let _ = writeln!(
             b,
-            "{} {} (чл./Art. 7–9).",
+            "{}",
             t(
                 lang,
-                "Липсват точки:",
-                "Не указаны пункты:",
-                "Items missing:"
-            ),
-            items.join(", ")
+                "В писмото липсват (чл./Art. 7–9):",
+                "В письме не указаны (ст. 7–9):",
+                "Your letter lacks (Art. 7–9):"
+            )
         );
+        for &item in &r.missing {
+            let _ = writeln!(b, "  – {} ({item})", item_name(lang, item));
+        }
     }
     for (item, written, official) in &r.wrong {
         let _ = writeln!(
             b,
-            "{} {item}: {} «{written}», {} {official} (чл./Art. 9 В).",
+            "{} {item} ({}): {} «{written}», {} {official} (чл./Art. 9 В).",
             t(lang, "Точка", "Пункт", "Item"),
+            item_name(lang, *item),
             t(lang, "написано", "написано", "written"),
             t(
                 lang,
@@ -263,6 +282,135 @@ fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
             )
         );
     }
+}
+
+/// An item of the move letter (Art. 7, 8; RULES.md §4) in words, as the recipient would write
+/// it: `Д` → "the date you received the move".
+pub fn item_name(lang: Lang, item: char) -> &'static str {
+    match item {
+        'А' => t(
+            lang,
+            "индекса на турнира",
+            "индекс турнира",
+            "the tournament index",
+        ),
+        'Б' => t(
+            lang,
+            "номера и пълния запис на последния ход на противника",
+            "номер и полная запись последнего хода противника",
+            "the number and full notation of your opponent's last move",
+        ),
+        'В' => t(
+            lang,
+            "номера и пълния запис на Вашия ход",
+            "номер и полная запись Вашего хода",
+            "the number and full notation of your own move",
+        ),
+        'Г' => t(
+            lang,
+            "датата на писмото на противника",
+            "дата письма противника",
+            "the date of your opponent's letter",
+        ),
+        'Д' => t(
+            lang,
+            "датата, на която получихте хода",
+            "дата получения хода",
+            "the date you received the move",
+        ),
+        'Е' => t(
+            lang,
+            "датата, на която изпращате хода си",
+            "дата отправления Вашего хода",
+            "the date you send your move",
+        ),
+        'Ж' => t(
+            lang,
+            "времето Ви за обмисляне на този ход",
+            "Ваше время на обдумывание этого хода",
+            "your thinking time for this move",
+        ),
+        'З' => t(
+            lang,
+            "общото време за обмисляне на двамата играчи",
+            "общее время на обдумывание обоих игроков",
+            "the total thinking time of both players",
+        ),
+        _ => "",
+    }
+}
+
+/// A complete letter (Art. 8 form) for the move `own` just acknowledged, with the official
+/// figures: `1... e7-e5 2. Кg1-f3; 5.3.2026 – 6.3.2026 – 8.3.2026 = 2 days; total time: White
+/// 4 – Black 1`. `None` when the move is not the record's last (a line was played after it).
+fn complete_letter(lang: Lang, rec: &GameRecord, own: &MoveLine) -> Option<String> {
+    let all = rec.lines(0, own.sent);
+    let idx = all
+        .iter()
+        .position(|m| m.number == own.number && m.color == own.color)?;
+    if idx + 1 != all.len() || own.from_variant {
+        return None;
+    }
+    let num = |m: &MoveLine| match m.color {
+        Color::White => format!("{}. {}", m.number, m.text),
+        Color::Black => format!("{}... {}", m.number, m.text),
+    };
+    let mut out = String::new();
+    let dates = match idx.checked_sub(1).map(|i| &all[i]) {
+        Some(prev) => {
+            let _ = write!(out, "{} ", num(prev));
+            // Г the opponent's letter, Д the receipt in the mode's convention (RULES.md §3).
+            let received = match rec.params.mode {
+                Mode::Email => prev.sent.succ_opt().unwrap_or(prev.sent),
+                Mode::Post => own.received,
+            };
+            format!(
+                "{} – {} – {}",
+                date(prev.sent),
+                date(received),
+                date(own.sent)
+            )
+        }
+        // White's move 1: the start date stands for Д (Art. 24).
+        None => format!("{} – {}", date(rec.start), date(own.sent)),
+    };
+    let clocks = rec.clocks(own.sent);
+    let _ = write!(
+        out,
+        "{}; {dates} = {}; {}: {} {} – {} {}",
+        num(own),
+        days(lang, i64::from(own.days)),
+        t(lang, "общо време", "общее время", "total time"),
+        side(lang, Color::White),
+        clocks.white.total_days,
+        side(lang, Color::Black),
+        clocks.black.total_days
+    );
+    Some(out)
+}
+
+/// The piece letters a recipient reads in a diagram: his language's notation.
+fn lang_notation(lang: Lang) -> Notation {
+    match lang {
+        Lang::Bg => Notation::Bg,
+        Lang::Ru => Notation::Ru,
+        Lang::En => Notation::En,
+    }
+}
+
+/// The position of a diagram text by its `FEN:` line.
+fn position_of(diagram: &str) -> Option<shakmaty::Chess> {
+    let fen = diagram.lines().find_map(|l| l.strip_prefix("FEN: "))?;
+    fen.trim()
+        .parse::<shakmaty::fen::Fen>()
+        .ok()?
+        .into_position(shakmaty::CastlingMode::Standard)
+        .ok()
+}
+
+/// The board drawn for the recipient: his language's piece letters, from his side.
+fn board(lang: Lang, pos: &shakmaty::Chess, viewer: Color) -> String {
+    crate::rules::notation::diagram_from(pos, lang_notation(lang), viewer)
 }
 
 fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
@@ -312,6 +460,7 @@ fn notice_text(
     names: &Names<'_>,
     rec: &GameRecord,
     today: Day,
+    viewer: Color,
 ) {
     use crate::rules::clock::NoticeKind as K;
     let who = if n.about == Color::White {
@@ -325,18 +474,13 @@ fn notice_text(
             "{} {who} {} {} {} {} {d} (чл./Art. 26 Б). {}",
             t(
                 lang,
-                "Повторение на хода:",
-                "Повторение хода:",
-                "Repeat of the move:"
+                "Повторение на хода: от",
+                "Повторение хода: от",
+                "Repeat of the move: no answer from"
             ),
-            t(
-                lang,
-                "не е отговорил на ход",
-                "не ответил на ход",
-                "has not answered for his move"
-            ),
+            t(lang, "няма отговор на ход", "нет ответа на ход", "to move"),
             n.move_number,
-            t(lang, "от", "уже", "for"),
+            t(lang, "вече", "уже", "for"),
             n.figures.silent_days.unwrap_or(0),
             t(
                 lang,
@@ -442,8 +586,7 @@ fn notice_text(
         // Art. 35, 36: the full score in the tournament's notation, every move's receipt and
         // sending dates with its days, the totals, and the position (diagram and FEN).
         let _ = writeln!(b);
-        let score = score_line(rec, today);
-        let _ = writeln!(b, "{}: {}", t(lang, "Запис", "Запись", "Score"), score);
+        let _ = writeln!(b, "{}", score_text(lang, rec, today));
         for m in &e.moves {
             // White's move 1 runs from the start date (recorded as received the day before).
             let from = if m.number == 1 && m.color == Color::White {
@@ -461,15 +604,25 @@ fn notice_text(
                 days(lang, i64::from(m.days))
             );
         }
-        let _ = writeln!(
-            b,
-            "{}: {} {} – {} {}",
-            t(lang, "Общо време", "Общее время", "Total time"),
-            side(lang, Color::White),
-            days(lang, e.white_days),
-            side(lang, Color::Black),
-            days(lang, e.black_days)
-        );
+        // The totals at the overstep; the letter's clock block below gives today's, so they
+        // are written here only when they differ.
+        let now = rec.clocks(today);
+        if (e.white_days, e.black_days) != (now.white.total_days, now.black.total_days) {
+            let _ = writeln!(
+                b,
+                "{}: {} {} – {} {}",
+                t(
+                    lang,
+                    "Общо време към просрочването",
+                    "Общее время на момент просрочки",
+                    "Total time at the overstep"
+                ),
+                side(lang, Color::White),
+                days(lang, e.white_days),
+                side(lang, Color::Black),
+                days(lang, e.black_days)
+            );
+        }
         // The position at the overstep (the evidence's FEN), not the record's current one.
         let at_overstep = e
             .fen
@@ -479,18 +632,14 @@ fn notice_text(
                 f.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Standard)
                     .ok()
             });
-        match at_overstep {
-            Some(pos) => {
-                let _ = writeln!(b, "{}", crate::rules::notation::diagram(&pos, rec.notation));
-            }
-            None => {
-                let _ = writeln!(b, "{}", rec.position_diagram());
-            }
-        }
+        let pos = at_overstep.unwrap_or_else(|| rec.position());
+        let _ = writeln!(b, "{}", board(lang, &pos, viewer));
     }
 }
 
-/// Subject and body of one message.
+/// Subject and body of one message. The recipient is read from the message where it tells
+/// (an acknowledgement goes to the mover, a forwarded move or a refusal to the player to move);
+/// `render_for` takes him from the caller.
 pub fn render(
     rec: &GameRecord,
     names: &Names<'_>,
@@ -499,6 +648,215 @@ pub fn render(
     today: Day,
     arbiter_copy_of: Option<&str>,
 ) -> (String, String) {
+    render_for(rec, names, msg, lang, today, arbiter_copy_of, None)
+}
+
+/// The player a message is for, as far as the message itself tells: `None` for the arbiter or
+/// a message that goes to several people.
+fn recipient(rec: &GameRecord, msg: &Msg) -> Option<Color> {
+    match msg {
+        Msg::Ack { moves, .. } => moves.first().map(|m| m.color),
+        Msg::Forward { moves, .. } => moves.first().map(|m| m.color.other()),
+        Msg::Refused { diagram, .. } => position_of(diagram)
+            .map(|p| shakmaty::Position::turn(&p))
+            .or_else(|| rec.to_move()),
+        Msg::TwoReadings { .. } => rec.to_move(),
+        Msg::NotYourTurn => rec.to_move().map(Color::other),
+        _ => None,
+    }
+}
+
+/// The last day (from `today`, within a year) on which `ok` holds of the clocks, if it holds
+/// today.
+fn last_day(rec: &GameRecord, today: Day, ok: impl Fn(&ClockReport) -> bool) -> Option<Day> {
+    let mut last = None;
+    let mut d = today;
+    for _ in 0..400 {
+        if !ok(&rec.clocks(d)) {
+            break;
+        }
+        last = Some(d);
+        d = d.succ_opt()?;
+    }
+    last
+}
+
+/// "What to send now", one line: the next move's number and the dates by which it is due — the
+/// end of the allowance of the current period (Art. 23 В, 27) and the last day to answer
+/// without a delay notice (Art. 25, 31) — for the recipient `me` (`None`: said of the player to
+/// move).
+fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> String {
+    let nothing = t(
+        lang,
+        "Сега не изпращайте нищо:",
+        "Сейчас ничего присылать не нужно:",
+        "Nothing to send now:",
+    );
+    let Some(c) = rec.to_move() else {
+        return format!(
+            "{nothing} {}",
+            t(
+                lang,
+                "партията е завършена.",
+                "партия окончена.",
+                "the game is over."
+            )
+        );
+    };
+    let now = rec.clocks(today);
+    if now.awaiting_decision.is_some() {
+        return format!(
+            "{nothing} {}",
+            t(
+                lang,
+                "партията чака решението на съдията (чл. 37).",
+                "партия ждёт решения судьи (ст. 37).",
+                "the game waits for the arbiter's decision (Art. 37)."
+            )
+        );
+    }
+    let number = now.side(c).move_number;
+    let limit = last_day(rec, today, |r| r.side(c).days_left >= 0);
+    let notice_days = i64::from(rec.params.notice_days);
+    let notice = now
+        .side(c)
+        .running_days
+        .and_then(|_| {
+            last_day(rec, today, |r| {
+                r.side(c).running_days.is_some_and(|x| x < notice_days)
+            })
+        })
+        .filter(|n| limit.is_none_or(|l| *n < l));
+    let arts = if rec.params.mode == Mode::Email {
+        t(lang, "чл. 25, 31", "ст. 25, 31", "Art. 25, 31")
+    } else {
+        t(lang, "чл. 25", "ст. 25", "Art. 25")
+    };
+    let by = match limit {
+        Some(l) => format!(
+            " {} {} ({})",
+            t(lang, "до", "не позднее", "by"),
+            date(l),
+            t(
+                lang,
+                "край на лимита, чл. 27",
+                "конец лимита, ст. 27",
+                "end of the time limit, Art. 27"
+            )
+        ),
+        None => format!(
+            " ({})",
+            t(
+                lang,
+                "лимитът вече е надхвърлен, чл. 27",
+                "лимит уже превышен, ст. 27",
+                "the time limit is already exceeded, Art. 27"
+            )
+        ),
+    };
+    match me {
+        Some(m) if m == c => {
+            let mut line = format!(
+                "{} {number} ({}){by}",
+                t(
+                    lang,
+                    "Какво да изпратите сега: хода си",
+                    "Что прислать сейчас: свой ход",
+                    "What to send now: your move"
+                ),
+                t(
+                    lang,
+                    "с точките Б–З, чл. 7–9",
+                    "с пунктами Б–З, ст. 7–9",
+                    "with items Б–З, Art. 7–9"
+                ),
+            );
+            if let Some(n) = notice {
+                let _ = write!(
+                    line,
+                    "; {} {}, {} ({arts})",
+                    t(
+                        lang,
+                        "ако ще отговорите след",
+                        "если ответите после",
+                        "if you will answer after"
+                    ),
+                    date(n),
+                    t(
+                        lang,
+                        "първо изпратете уведомление",
+                        "сначала пришлите уведомление",
+                        "send a delay notice first"
+                    )
+                );
+            }
+            line.push('.');
+            line
+        }
+        Some(_) => format!(
+            "{nothing} {} {number}{by}.",
+            t(
+                lang,
+                match c {
+                    Color::White => "на ход са белите, ход",
+                    Color::Black => "на ход са черните, ход",
+                },
+                match c {
+                    Color::White => "ходят белые, ход",
+                    Color::Black => "ходят черные, ход",
+                },
+                match c {
+                    Color::White => "White is to play move",
+                    Color::Black => "Black is to play move",
+                }
+            )
+        ),
+        None => {
+            let mut line = format!(
+                "{} {}, {} {number}{by}",
+                t(lang, "Следва:", "Далее:", "Next:"),
+                side(lang, c),
+                t(lang, "ход", "ход", "move"),
+            );
+            if let Some(n) = notice {
+                let _ = write!(
+                    line,
+                    "; {} {} {} ({arts})",
+                    t(lang, "отговор след", "ответ после", "an answer after"),
+                    date(n),
+                    t(
+                        lang,
+                        "— само с уведомление преди това",
+                        "— только с уведомлением до этого",
+                        "needs a delay notice first"
+                    ),
+                );
+            }
+            line.push('.');
+            line
+        }
+    }
+}
+
+/// Subject and body of one message to `to` (`None`: as far as the message tells, see
+/// `render`). A player sees the board from his side; the arbiter from White's.
+pub fn render_for(
+    rec: &GameRecord,
+    names: &Names<'_>,
+    msg: &Msg,
+    lang: Lang,
+    today: Day,
+    arbiter_copy_of: Option<&str>,
+    to: Option<Role>,
+) -> (String, String) {
+    let (me, arbiter) = match to {
+        Some(Role::White) => (Some(Color::White), false),
+        Some(Role::Black) => (Some(Color::Black), false),
+        Some(Role::Arbiter) => (None, true),
+        None if arbiter_copy_of.is_some() => (None, true),
+        None => (recipient(rec, msg), false),
+    };
+    let viewer = me.unwrap_or(Color::White);
     let subject = format!(
         "{} {}: {} – {}",
         t(lang, "Партия", "Партия", "Game"),
@@ -564,6 +922,22 @@ pub fn render(
                 let _ = writeln!(b);
                 remarks_text(&mut b, lang, remarks);
             }
+            if !remarks.is_empty()
+                && let Some(example) = moves.first().and_then(|m| complete_letter(lang, rec, m))
+            {
+                let _ = writeln!(b);
+                let _ = writeln!(
+                    b,
+                    "{}",
+                    t(
+                        lang,
+                        "Пълно писмо за този ход (чл. 8) — копирайте го следващия път:",
+                        "Полное письмо для этого хода (ст. 8) — скопируйте его в следующий раз:",
+                        "A complete letter for this move (Art. 8) — copy it next time:"
+                    )
+                );
+                let _ = writeln!(b, "  {example}");
+            }
         }
         Msg::Forward {
             moves,
@@ -608,7 +982,7 @@ pub fn render(
                 );
             }
             let _ = writeln!(b);
-            let _ = writeln!(b, "{}", rec.position_diagram());
+            let _ = writeln!(b, "{}", board(lang, &rec.position(), viewer));
         }
         Msg::Refused {
             refusal,
@@ -724,7 +1098,8 @@ pub fn render(
                 );
                 let _ = writeln!(b, "  {}", move_line(lang, &last));
             }
-            let _ = writeln!(b, "{diagram}");
+            let pos = position_of(diagram).unwrap_or_else(|| rec.position());
+            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
         }
         Msg::NoMove => {
             let _ = writeln!(
@@ -921,12 +1296,16 @@ pub fn render(
                     )
                 );
             }
-            let score = score_line(rec, today);
-            let _ = writeln!(b, "\n{}: {}", t(lang, "Запис", "Запись", "Score"), score);
-            let _ = writeln!(b, "{diagram}");
-            let _ = fen;
+            let _ = writeln!(b, "\n{}", score_text(lang, rec, today));
+            let pos = fen
+                .parse::<shakmaty::fen::Fen>()
+                .ok()
+                .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+                .or_else(|| position_of(diagram))
+                .unwrap_or_else(|| rec.position());
+            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
         }
-        Msg::Clock(n) => notice_text(&mut b, lang, n, names, rec, today),
+        Msg::Clock(n) => notice_text(&mut b, lang, n, names, rec, today, viewer),
         Msg::Penalty {
             color,
             days,
@@ -1074,7 +1453,8 @@ pub fn render(
             }
             let _ = writeln!(b);
             let _ = writeln!(b, "{score}");
-            let _ = writeln!(b, "{diagram}");
+            let pos = position_of(diagram).unwrap_or_else(|| rec.position());
+            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
         }
         Msg::DateDisagreement {
             number,
@@ -1196,6 +1576,10 @@ pub fn render(
     }
     let _ = writeln!(b);
     clock_block(&mut b, lang, &rec.clocks(today), rec.params.period_moves);
+    if !arbiter {
+        let _ = writeln!(b);
+        let _ = writeln!(b, "{}", what_now(lang, rec, today, me));
+    }
     let _ = writeln!(b);
     let _ = writeln!(
         b,

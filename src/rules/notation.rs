@@ -864,30 +864,63 @@ pub fn render_short(pos: &Chess, mv: &Move, notation: Notation) -> String {
 }
 
 /// A text diagram of the position for replies, White at the bottom, with the notation's piece
-/// letters (White upper case, Black lower case, pawns `п`/`p`) and the FEN below it.
+/// letters (White upper case, Black lower case), a legend line and the FEN below it.
 pub fn diagram(pos: &Chess, notation: Notation) -> String {
+    diagram_from(pos, notation, Color::White)
+}
+
+/// The letter of a pawn in a diagram (moves write none).
+fn pawn_letter(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Bg | Notation::Ru => "П",
+        Notation::En => "P",
+        Notation::De => "B",
+    }
+}
+
+/// The legend of a diagram in the notation's own language: each letter and its piece.
+pub fn diagram_legend(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Bg => {
+            "Ц цар, Д дама, Т топ, О офицер, К кон, П пешка; белите с главни, черните с малки букви."
+        }
+        Notation::Ru => {
+            "Кр король, Ф ферзь, Л ладья, С слон, К конь, П пешка; белые прописными, черные строчными буквами."
+        }
+        Notation::En => {
+            "K king, Q queen, R rook, B bishop, N knight, P pawn; White in capitals, Black in small letters."
+        }
+        Notation::De => {
+            "K König, D Dame, T Turm, L Läufer, S Springer, B Bauer; Weiß groß, Schwarz klein geschrieben."
+        }
+    }
+}
+
+/// A text diagram seen from `side`: White's side has rank 1 at the bottom and file a on the
+/// left, Black's side rank 1 at the top and file h on the left. Letters of `notation`, White
+/// upper case, Black lower case, dark empty squares `.`; the legend and the FEN below it.
+pub fn diagram_from(pos: &Chess, notation: Notation, side: Color) -> String {
     let board = pos.board();
-    let mut s = String::with_capacity(400);
+    let ranks: Vec<u32> = match side {
+        Color::White => (0..8).rev().collect(),
+        Color::Black => (0..8).collect(),
+    };
+    let files: Vec<u32> = match side {
+        Color::White => (0..8).collect(),
+        Color::Black => (0..8).rev().collect(),
+    };
+    let mut s = String::with_capacity(500);
     s.push_str("   +------------------------+\n");
-    for r in (0..8u32).rev() {
+    for &r in &ranks {
         let _ = write!(s, " {} |", r + 1);
-        for f in 0..8u32 {
+        for &f in &files {
             let sq = Square::from_coords(File::new(f), Rank::new(r));
             let cell = match board.piece_at(sq) {
-                None => {
-                    if sq.is_dark() {
-                        ".".to_string()
-                    } else {
-                        " ".to_string()
-                    }
-                }
+                None if sq.is_dark() => ".".to_string(),
+                None => " ".to_string(),
                 Some(p) => {
                     let letter = match p.role {
-                        Role::Pawn => match notation {
-                            Notation::Bg | Notation::Ru => "П",
-                            Notation::En => "P",
-                            Notation::De => "B",
-                        },
+                        Role::Pawn => pawn_letter(notation),
                         r => piece_letter(r, notation),
                     };
                     if p.color == Color::White {
@@ -907,7 +940,12 @@ pub fn diagram(pos: &Chess, notation: Notation) -> String {
         s.push_str("|\n");
     }
     s.push_str("   +------------------------+\n");
-    s.push_str("     a  b  c  d  e  f  g  h\n");
+    let letters: Vec<String> = files
+        .iter()
+        .map(|&f| File::new(f).char().to_string())
+        .collect();
+    let _ = writeln!(s, "     {}", letters.join("  "));
+    let _ = writeln!(s, "{}", diagram_legend(notation));
     let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
     let _ = writeln!(s, "FEN: {fen}");
     s
@@ -1255,5 +1293,22 @@ mod tests {
         let d = diagram(&Chess::default(), Notation::Bg);
         assert!(d.contains(" 8 | т  к  о  д  ц  о  к  т |"), "{d}");
         assert!(d.contains("FEN: rnbqkbnr/"));
+        assert!(d.contains("     a  b  c  d  e  f  g  h\n"), "{d}");
+    }
+
+    #[test]
+    fn diagram_in_each_notation_and_from_black_s_side() {
+        let p = Chess::default();
+        let en = diagram_from(&p, Notation::En, Color::White);
+        assert!(en.contains(" 8 | r  n  b  q  k  b  n  r |"), "{en}");
+        assert!(en.contains(" 1 | R  N  B  Q  K  B  N  R |"), "{en}");
+        assert!(en.contains("K king, Q queen"), "{en}");
+        let ru = diagram_from(&p, Notation::Ru, Color::Black);
+        let lines: Vec<&str> = ru.lines().collect();
+        // Black's side: rank 1 on top, file h on the left.
+        assert_eq!(lines[1], " 1 | Л  К  С  Кр Ф  С  К  Л |", "{ru}");
+        assert_eq!(lines[8], " 8 | л  к  с  кр ф  с  к  л |", "{ru}");
+        assert_eq!(lines[10], "     h  g  f  e  d  c  b  a", "{ru}");
+        assert!(ru.contains("Кр король"), "{ru}");
     }
 }
