@@ -1043,8 +1043,15 @@ pub(crate) fn emit(
         let lang = config.language_of(&to);
         let copy_of = (e.to == Role::Arbiter && !answer.sender.is_empty())
             .then(|| config.name_of(&answer.sender));
-        let (subject, body) =
-            render::render(record, &names, &e.msg, lang, today, copy_of.as_deref());
+        let (subject, body) = render::render_for(
+            record,
+            &names,
+            &e.msg,
+            lang,
+            today,
+            copy_of.as_deref(),
+            Some(e.to),
+        );
         // The end of a game and the adjudication material carry the game's PGN (issue 5).
         if matches!(e.kind, Kind::GameOver | Kind::Adjudication) {
             let pgn = crate::rules::pgn::game_pgn(
@@ -1069,7 +1076,9 @@ pub(crate) fn emit(
                 .filter(|c| !c.eq_ignore_ascii_case(&to))
         {
             let lang = config.language_of(captain);
-            let (subject, body) = render::render(record, &names, &e.msg, lang, today, None);
+            // The player's copy, drawn from his side.
+            let (subject, body) =
+                render::render_for(record, &names, &e.msg, lang, today, None, Some(e.to));
             let head = match lang {
                 Lang::Bg => format!(
                     "Копие за капитана на отбор {}. До {}.",
