@@ -30,7 +30,7 @@
 //! | Art. 6 | e-mail by the regulation; one switch to post | `src/config.rs` | no test |
 //! | Art. 7 | the items of a letter, А–З | `src/rules/verdict.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
 //! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation.rs` | `art_7_note_1_table_rows_each_notation` |
-//! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock.rs` | `art_8_received_11_answered_13_is_one_day` |
+//! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
 //! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict.rs` | `art_9_missing_items_are_listed_and_move_stands` |
 //! | Art. 10 | variants; declined, then played move by move: +5 days | `src/rules/game/variant.rs` | `art_10_declining_a_variant_then_playing_it_move_by_move_costs_5_days` |
 //! | Art. 11 | every legal move is correct | `src/rules/verdict.rs` | `art_11_every_legal_move_is_correct` |
@@ -45,29 +45,29 @@
 //! | Art. 20 | a faulty move found later: replay | `src/rules/game/moves.rs` | `art_20_an_impossible_move_never_enters_the_record_so_no_replay_is_ever_needed` |
 //! | Art. 21 | marks and move numbers never refuse a move | `src/rules/notation.rs` | `art_21_marks_never_decide` |
 //! | Art. 22 | an unfounded complaint: +5 days | `src/rules/game/sanction.rs` | `art_22_the_arbiter_penalises_an_unfounded_complaint_citing_the_article` |
-//! | Art. 23 | 30 / 50 days per 10 moves, cumulative; transit is not thinking time | `src/rules/clock.rs` | `art_23_unused_time_carries_over_allowance_is_cumulative` |
-//! | Art. 24 | time runs from the start date | `src/rules/clock.rs` | `art_24_white_move_1_counts_from_the_start_date` |
+//! | Art. 23 | 30 / 50 days per 10 moves, cumulative; transit is not thinking time | `src/rules/clock/count.rs` | `art_23_unused_time_carries_over_allowance_is_cumulative` |
+//! | Art. 24 | time runs from the start date | `src/rules/clock/days.rs` | `art_24_white_move_1_counts_from_the_start_date` |
 //! | Art. 25 | the delay notice | `src/rules/game/commands.rs` | `art_25_a_delay_notice_sent_with_the_move_or_out_of_turn_covers_the_next_move` |
 //! | Art. 26 | the silence repeat after 14 days | `src/rules/tick.rs` | `art_26_email_repeat_on_day_14_to_the_silent_player_copy_arbiter` |
-//! | Art. 27 | the overstep: more than 30·k / 50·k days | `src/rules/clock.rs` | `art_27_overstep_claim_with_score_table_totals_and_diagram` |
-//! | Art. 28 | post: two oversteps, the second loses | `src/rules/clock.rs` | no test |
-//! | Art. 29 | e-mail: the first overstep loses | `src/rules/clock.rs` | `art_29_email_first_overstep_loses` |
-//! | Art. 30 | post: the count restarts after a first overstep | `src/rules/clock.rs` | `art_30_post_restart_after_first_overstep_then_second_loses` |
-//! | Art. 31 | e-mail: more than 40 silent days without notice loses | `src/rules/clock.rs` | `art_31_email_claim_after_more_than_40_silent_days` |
-//! | Art. 32 | a variant's time: the proposer's first move, the receiver's last | `src/rules/clock.rs` | `art_32_accepted_variant_time_goes_to_the_last_move_played` |
-//! | Art. 33 | the claim is timely while the overstep lasts | `src/rules/clock.rs` | `art_33_overstep_detected_before_move_10` |
+//! | Art. 27 | the overstep: more than 30·k / 50·k days | `src/rules/clock/count.rs` | `art_27_overstep_claim_with_score_table_totals_and_diagram` |
+//! | Art. 28 | post: two oversteps, the second loses | `src/rules/clock/state.rs` | no test |
+//! | Art. 29 | e-mail: the first overstep loses | `src/rules/clock/state.rs` | `art_29_email_first_overstep_loses` |
+//! | Art. 30 | post: the count restarts after a first overstep | `src/rules/clock/state.rs` | `art_30_post_restart_after_first_overstep_then_second_loses` |
+//! | Art. 31 | e-mail: more than 40 silent days without notice loses | `src/rules/clock/count.rs` | `art_31_email_claim_after_more_than_40_silent_days` |
+//! | Art. 32 | a variant's time: the proposer's first move, the receiver's last | `src/rules/clock/count.rs` | `art_32_accepted_variant_time_goes_to_the_last_move_played` |
+//! | Art. 33 | the claim is timely while the overstep lasts | `src/rules/clock/count.rs` | `art_33_overstep_detected_before_move_10` |
 //! | Art. 34 | a claim not made is lost until the next overstep; withdrawn | `src/rules/game/overstep.rs` | `art_34_the_player_claimed_for_may_withdraw_the_claim` |
-//! | Art. 35 | post: what a claim carries | `src/rules/clock.rs` | `art_35_36_claim_carries_score_times_and_position` |
+//! | Art. 35 | post: what a claim carries | `src/rules/clock/evidence.rs` | `art_35_36_claim_carries_score_times_and_position` |
 //! | Art. 36 | e-mail: what a claim carries; an admission takes effect at once | `src/rules/game/overstep.rs` | `art_36_note_3_an_admitted_overstep_takes_effect_at_once` |
 //! | Art. 37 | the game waits for the arbiter's decision, 7 days | `src/rules/game/overstep.rs` | `art_37_nothing_is_judged_while_the_game_waits_for_the_arbiter` |
-//! | Art. 38 | the arbiter confirms or rejects the claim | `src/rules/clock.rs` | `art_38_rejected_first_overstep_undoes_the_restart` |
+//! | Art. 38 | the arbiter confirms or rejects the claim | `src/rules/clock/state.rs` | `art_38_rejected_first_overstep_undoes_the_restart` |
 //! | Art. 39 | an objection within 7 days | `src/rules/game/overstep.rs` | `art_39_an_objection_upheld_undoes_the_loss` |
 //! | Art. 40 | an unfounded claim: +5 days to the claimant | `src/rules/game/overstep.rs` | `art_40_an_unfounded_player_claim_rejected_costs_the_claimant_5_days` |
 //! | Art. 41 | play is suspended for leave or withdrawal | `src/rules/leave.rs` | no test |
 //! | Art. 42 | 30 days of leave a calendar year; none during an extension | `src/rules/leave.rs` | `art_42_leave_quota_across_a_year_boundary` |
 //! | Art. 43 | special leave by the arbiter, also retroactive | `src/rules/leave.rs` | `art_43_special_leave_by_the_arbiter_also_retroactive` |
 //! | Art. 44 | leave announced before it starts | `src/rules/leave.rs` | `art_44_leave_must_be_announced_before_it_starts` |
-//! | Art. 45 | leave suspends every game of the player | `src/rules/clock.rs` | `art_45_leave_splits_may_and_july` |
+//! | Art. 45 | leave suspends every game of the player | `src/rules/clock/days.rs` | `art_45_leave_splits_may_and_july` |
 //! | Art. 46 | a move during leave ends it in that game | `src/rules/leave.rs` | `art_46_move_sent_during_leave_ends_it_in_that_game_only` |
 //! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_withdraws_without_moving_is_removed` |
 //! | Art. 48 | serious illness or death: adjudication | `src/rules/game/end.rs` | `art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them` |
@@ -174,7 +174,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 8",
         "the e-mail letter; the day of receipt does not count",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/days.rs"),
         Some("art_8_received_11_answered_13_is_one_day"),
     ),
     art(
@@ -264,13 +264,13 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 23",
         "30 / 50 days per 10 moves, cumulative; transit is not thinking time",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/count.rs"),
         Some("art_23_unused_time_carries_over_allowance_is_cumulative"),
     ),
     art(
         "Art. 24",
         "time runs from the start date",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/days.rs"),
         Some("art_24_white_move_1_counts_from_the_start_date"),
     ),
     art(
@@ -288,43 +288,43 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 27",
         "the overstep: more than 30·k / 50·k days",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/count.rs"),
         Some("art_27_overstep_claim_with_score_table_totals_and_diagram"),
     ),
     art(
         "Art. 28",
         "post: two oversteps, the second loses",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/state.rs"),
         None,
     ),
     art(
         "Art. 29",
         "e-mail: the first overstep loses",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/state.rs"),
         Some("art_29_email_first_overstep_loses"),
     ),
     art(
         "Art. 30",
         "post: the count restarts after a first overstep",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/state.rs"),
         Some("art_30_post_restart_after_first_overstep_then_second_loses"),
     ),
     art(
         "Art. 31",
         "e-mail: more than 40 silent days without notice loses",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/count.rs"),
         Some("art_31_email_claim_after_more_than_40_silent_days"),
     ),
     art(
         "Art. 32",
         "a variant's time: the proposer's first move, the receiver's last",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/count.rs"),
         Some("art_32_accepted_variant_time_goes_to_the_last_move_played"),
     ),
     art(
         "Art. 33",
         "the claim is timely while the overstep lasts",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/count.rs"),
         Some("art_33_overstep_detected_before_move_10"),
     ),
     art(
@@ -336,7 +336,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 35",
         "post: what a claim carries",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/evidence.rs"),
         Some("art_35_36_claim_carries_score_times_and_position"),
     ),
     art(
@@ -354,7 +354,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 38",
         "the arbiter confirms or rejects the claim",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/state.rs"),
         Some("art_38_rejected_first_overstep_undoes_the_restart"),
     ),
     art(
@@ -396,7 +396,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 45",
         "leave suspends every game of the player",
-        Some("src/rules/clock.rs"),
+        Some("src/rules/clock/days.rs"),
         Some("art_45_leave_splits_may_and_july"),
     ),
     art(
