@@ -1,0 +1,108 @@
+//! The §3 day count (RULES.md §3; Art. 8, 24, 45, 47): the days between receipt and sending that
+//! are not suspended, the first of them free; and the calendar of one game's suspended days.
+
+use chrono::{Datelike, NaiveDate};
+
+use crate::rules::model::Day;
+
+// ---------------------------------------------------------------------------------------------
+// Day counting (RULES.md §3)
+// ---------------------------------------------------------------------------------------------
+
+/// Thinking time of one move (RULES.md §3, Art. 8, 45, 47): N = the days d with
+/// `received < d ≤ sent` that are not `suspended` (leave of either player, dead time); the
+/// first of them is free, so the time is `max(0, N − 1)`.
+///
+/// A running clock on day D is `thinking_days(received, D, …)`; White's move 1 is counted
+/// from the day before the start (Art. 24).
+pub fn thinking_days(received: Day, sent: Day, suspended: impl Fn(Day) -> bool) -> u32 {
+    let mut n: u32 = 0;
+    let mut d = received;
+    while d < sent {
+        match d.succ_opt() {
+            Some(next) => d = next,
+            None => break,
+        }
+        if !suspended(d) {
+            n = n.saturating_add(1);
+        }
+    }
+    n.saturating_sub(1)
+}
+
+/// Day number for arithmetic.
+pub(crate) fn dn(d: Day) -> i32 {
+    d.num_days_from_ce()
+}
+
+/// Day from a day number, clamped into chrono's range (never panics).
+pub(crate) fn day(n: i32) -> Day {
+    NaiveDate::from_num_days_from_ce_opt(n).unwrap_or(if n < 0 {
+        NaiveDate::MIN
+    } else {
+        NaiveDate::MAX
+    })
+}
+
+/// The suspended days of a game (leave, dead time, pauses awaiting a decision) as merged,
+/// sorted, inclusive spans of day numbers; counts days without walking them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Calendar {
+    spans: Vec<(i32, i32)>,
+}
+
+impl Calendar {
+    pub(crate) fn new(mut spans: Vec<(i32, i32)>) -> Calendar {
+        spans.retain(|&(a, b)| a <= b);
+        spans.sort_unstable();
+        let mut merged: Vec<(i32, i32)> = Vec::with_capacity(spans.len());
+        for (a, b) in spans {
+            match merged.last_mut() {
+                Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        Calendar { spans: merged }
+    }
+
+    /// Days d with `a < d ≤ b` that count (are not suspended).
+    pub(crate) fn counted(&self, a: i32, b: i32) -> i64 {
+        if b <= a {
+            return 0;
+        }
+        let mut n = i64::from(b) - i64::from(a);
+        for &(s, e) in &self.spans {
+            let lo = s.max(a + 1);
+            let hi = e.min(b);
+            if lo <= hi {
+                n -= i64::from(hi) - i64::from(lo) + 1;
+            }
+        }
+        n
+    }
+
+    /// Thinking time from `received` to `sent` (RULES.md §3).
+    pub(crate) fn thinking(&self, received: i32, sent: i32) -> i64 {
+        (self.counted(received, sent) - 1).max(0)
+    }
+
+    /// The day on which `counted(a, d)` first reaches `n` (n ≥ 1).
+    pub(crate) fn nth_counted_after(&self, a: i32, n: i64) -> i32 {
+        let mut cur = i64::from(a);
+        let mut rem = n.max(1);
+        for &(s, e) in &self.spans {
+            let (s, e) = (i64::from(s), i64::from(e));
+            if e <= cur {
+                continue;
+            }
+            let free = s.max(cur + 1) - cur - 1;
+            if free >= rem {
+                break;
+            }
+            rem -= free;
+            cur = e;
+        }
+        let d = cur + rem;
+        d.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    }
+}
