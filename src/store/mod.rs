@@ -657,7 +657,7 @@ impl Store {
     pub fn release_leases(&mut self) -> Result<usize> {
         let owners: Vec<Option<i64>> = self
             .conn
-            .prepare("SELECT DISTINCT lease_owner FROM outbox WHERE status = 'sending'")?
+            .prepare("SELECT DISTINCT lease_owner FROM outbox WHERE status IN ('pending', 'sending') AND status = 'sending'")?
             .query_map([], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         let mut n = 0;
@@ -686,7 +686,7 @@ impl Store {
     pub fn due_outbox(&self, now: &str, limit: usize) -> Result<Vec<OutboxRow>> {
         let mut st = self.conn.prepare(
             concat!("SELECT ", outbox_columns!(), " FROM outbox
-             WHERE status = 'pending' AND (next_attempt IS NULL OR next_attempt <= ?1) ORDER BY id LIMIT ?2"),
+             WHERE status IN ('pending', 'sending') AND status = 'pending' AND (next_attempt IS NULL OR next_attempt <= ?1) ORDER BY id LIMIT ?2"),
         )?;
         let rows = st
             .query_map(params![now, limit as i64], outbox_row)?
@@ -857,7 +857,10 @@ impl Store {
         const APART: i64 = 1 << 40;
         let pending: Vec<(i64, String)> = self
             .conn
-            .prepare("SELECT id, message_id FROM outbox WHERE status = 'pending' ORDER BY id")?
+            // The partial index's own condition, so the unsent rows are found without a scan.
+            .prepare(
+                "SELECT id, message_id FROM outbox WHERE status IN ('pending', 'sending') AND status = 'pending' ORDER BY id",
+            )?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
         if pending.is_empty() {
@@ -876,7 +879,33 @@ impl Store {
             targets.push((*id, live_id.unwrap_or(id + APART)));
         }
         self.transaction(|tx| {
-            // Out of the way first, so no new id meets an old one.
+            // Out of the way first, so no new id meets an old one (only when one would).
+            let taken = |id: i64| -> Result<bool> {
+                Ok(tx.tx.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1)",
+                    [id],
+                    |r| r.get(0),
+                )?)
+            };
+            let mut clash = false;
+            for (id, target) in &targets {
+                clash |= id != target && taken(*target)?;
+            }
+            if !clash {
+                for (id, target) in &targets {
+                    tx.tx.execute(
+                        "UPDATE outbox SET id = ?2, status = 'sent', sent_at = ?3 WHERE id = ?1",
+                        params![id, target, now],
+                    )?;
+                    if id != target {
+                        tx.tx.execute(
+                            "UPDATE awaiting_delivery SET outbox_id = ?2 WHERE outbox_id = ?1",
+                            params![id, target],
+                        )?;
+                    }
+                }
+                return Ok(());
+            }
             for (id, _) in &targets {
                 tx.tx.execute(
                     "UPDATE outbox SET id = ?2 WHERE id = ?1",
