@@ -110,7 +110,8 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
         .meta("input_log_after_inbound")?
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
-    let mut steps: Vec<(String, Step)> = Vec::new();
+    // Each step with its time and the config it was applied under (None: not logged).
+    let mut steps: Vec<(String, Step, Option<String>)> = Vec::new();
     if unlogged > 0 {
         report.lacks.push(format!(
             "letters 1–{unlogged} were processed before the input log existed: they are replayed in the order they were processed, under the current config; ticks, arbiter commands from the command line and config versions of that time were not logged: a catch-up tick is replayed before each letter, and the notices of the ticks of that time are not compared"
@@ -119,8 +120,8 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
         // everything due: one just before each letter brings the clocks where the daily ticks
         // had brought them when the letter was processed.
         for (id, at) in before.letters_processed_up_to(unlogged)? {
-            steps.push((at.clone(), Step::Tick));
-            steps.push((at, Step::Letter(id)));
+            steps.push((at.clone(), Step::Tick, None));
+            steps.push((at, Step::Letter(id), None));
         }
     }
     let logged = before.inputs()?;
@@ -156,17 +157,33 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
                 continue;
             }
         };
-        steps.push((input.at, step));
+        steps.push((input.at, step, input.config));
     }
 
     let mut cfg = config.clone();
-    let first_is_config = matches!(steps.first(), Some((_, Step::Config(_))));
+    let first_is_config = matches!(steps.first(), Some((_, Step::Config(_), _)));
     if !first_is_config {
         crate::engine::sync_config(&mut after, &cfg)?;
     }
-    for (at, step) in &steps {
+    for (at, step, under) in &steps {
         let now: DateTime<FixedOffset> = DateTime::parse_from_rfc3339(at)
             .with_context(|| format!("a logged time that is not RFC 3339: {at}"))?;
+        // Applied under another config than the last one synced (another process with its
+        // own file, say): replayed under that one.
+        if let Some(hash) = under
+            && *hash != cfg.source_sha256
+            && !matches!(step, Step::Config(_))
+        {
+            replay(
+                &before,
+                &mut after,
+                &mut cfg,
+                config,
+                &Step::Config(hash.clone()),
+                now,
+                &mut report,
+            )?;
+        }
         replay(
             &before,
             &mut after,
@@ -179,6 +196,8 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
         after.align_replayed_outbox(&before, at)?;
         report.replayed += 1;
     }
+    let mut seen = std::collections::HashSet::new();
+    report.lacks.retain(|l| seen.insert(l.clone()));
     report.differences = compare(&before, &after, opts, unreplayable_before.as_deref())?;
     Ok(report)
 }

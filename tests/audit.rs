@@ -329,3 +329,67 @@ fn an_older_amicis_database_lists_exactly_the_letters_it_answered_wrongly() {
     assert_eq!(penalty["article"], "17", "{penalty}");
     assert_eq!(penalty["after"], "none");
 }
+
+/// Two processes on one database with different config files — the daemon with its own, and
+/// someone's `amici status --config other.toml` — each apply inputs under their own: the
+/// replay takes each letter's config from the log, not from whichever file was synced last.
+#[test]
+fn each_input_is_replayed_under_the_config_it_was_applied_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, arbiter: &str| {
+        let path = dir.path().join(name);
+        let text = format!(
+            r#"[bot]
+address = "bot@example.test"
+database = "{}"
+[outbox]
+dir = "out"
+[[tournament]]
+id = "T"
+start = 2026-01-10
+end = 2027-01-01
+arbiter = "{arbiter}"
+players = [ {{ name = "A", email = "a@example.test" }}, {{ name = "B", email = "b@example.test" }} ]
+"#,
+            dir.path().join("db.sqlite3").display()
+        );
+        std::fs::write(&path, &text).unwrap();
+        (path.clone(), amici::config::parse(&path, &text).unwrap())
+    };
+    let (path_a, a) = write("a.toml", "arbiter-a@example.test");
+    let (_, b) = write("b.toml", "arbiter-b@example.test");
+    let mut daemon = Store::open(&a.bot.database).unwrap();
+    amici::engine::sync_config(&mut daemon, &a).unwrap();
+    // Impossible moves: refused to the player, with a copy to the arbiter of the config used.
+    let send = |store: &mut Store, id: &str, when: &str| {
+        amici::engine::store_raw(
+            store,
+            &a,
+            &letter(id, "a@example.test", "1. e2-e5"),
+            at(when),
+            "ingest",
+            None,
+        )
+        .unwrap();
+        amici::engine::process_pending(store, &a, at(when)).unwrap();
+    };
+    send(&mut daemon, "x1", "2026-01-11T10:00:00+02:00");
+    let mut other = Store::open(&b.bot.database).unwrap();
+    amici::engine::sync_config(&mut other, &b).unwrap();
+    drop(other);
+    send(&mut daemon, "x2", "2026-01-12T10:00:00+02:00");
+    let arbiters: Vec<String> = daemon
+        .decisions()
+        .unwrap()
+        .into_iter()
+        .filter(|d| d.recipient.starts_with("arbiter"))
+        .map(|d| d.recipient)
+        .collect();
+    assert_eq!(
+        arbiters, ["arbiter-a@example.test"; 2],
+        "both refusals went to A's arbiter"
+    );
+    drop(daemon);
+    let (code, stdout, stderr) = audit(&path_a, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}

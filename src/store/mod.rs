@@ -178,8 +178,9 @@ CREATE TABLE inputs (
     at          TEXT NOT NULL,          -- RFC 3339: "now" when it was applied
     kind        TEXT NOT NULL,          -- letter | tick | command | config | undeliverable | delivered
     inbound     INTEGER,                -- letter: inbound.id
-    detail      TEXT                    -- command: its line; config: its hash; undeliverable,
+    detail      TEXT,                   -- command: its line; config: its hash; undeliverable,
                                         -- delivered: the outbox Message-ID (and the error)
+    config      TEXT                    -- the hash of the config the process applied it under
 );
 CREATE TABLE config_versions (
     hash        TEXT PRIMARY KEY,       -- SHA-256 of the config file's text
@@ -258,6 +259,8 @@ pub struct Input {
     pub kind: String,
     pub inbound: Option<i64>,
     pub detail: Option<String>,
+    /// The hash of the config it was applied under.
+    pub config: Option<String>,
 }
 
 /// One row of the inbound log, claimed for processing.
@@ -340,6 +343,9 @@ pub struct RawLetter<'a> {
 /// The database.
 pub struct Store {
     conn: Connection,
+    /// The hash of the config this process last synced (`engine::sync_config`): logged with
+    /// every input it applies, so `amici audit` replays each under the config it had.
+    config: std::cell::RefCell<Option<String>>,
     /// This database's own random id (meta `instance`): seeds every Message-ID, so a restored
     /// copy or a second database never reuses one.
     instance: String,
@@ -507,6 +513,7 @@ impl Store {
         let mut store = Store {
             conn,
             instance: String::new(),
+            config: std::cell::RefCell::new(None),
         };
         store.migrate()?;
         Ok(store)
@@ -559,6 +566,7 @@ impl Store {
         Tx {
             tx: conn,
             instance: &self.instance,
+            config: &self.config,
         }
     }
 
@@ -574,6 +582,7 @@ impl Store {
         let out = f(&Tx {
             tx: &tx,
             instance: &self.instance,
+            config: &self.config,
         })?;
         tx.commit().map_err(StoreError::from)?;
         Ok(out)
@@ -961,7 +970,7 @@ impl Store {
     pub fn inputs(&self) -> Result<Vec<Input>> {
         let mut st = self
             .conn
-            .prepare("SELECT at, kind, inbound, detail FROM inputs ORDER BY id")?;
+            .prepare("SELECT at, kind, inbound, detail, config FROM inputs ORDER BY id")?;
         let rows = st
             .query_map([], |r| {
                 Ok(Input {
@@ -969,6 +978,7 @@ impl Store {
                     kind: r.get(1)?,
                     inbound: r.get(2)?,
                     detail: r.get(3)?,
+                    config: r.get(4)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -1029,6 +1039,7 @@ pub enum Failure {
 pub struct Tx<'a> {
     tx: &'a Connection,
     instance: &'a str,
+    config: &'a std::cell::RefCell<Option<String>>,
 }
 
 impl Tx<'_> {
@@ -1243,11 +1254,12 @@ impl Tx<'_> {
         inbound: Option<i64>,
         detail: Option<&str>,
     ) -> Result<()> {
+        let config = self.config.borrow().clone();
         self.tx
             .prepare_cached(
-                "INSERT INTO inputs (at, kind, inbound, detail) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO inputs (at, kind, inbound, detail, config) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![at, kind.as_str(), inbound, detail])?;
+            .execute(params![at, kind.as_str(), inbound, detail, config])?;
         Ok(())
     }
 
@@ -1259,6 +1271,7 @@ impl Tx<'_> {
         hash: &str,
         text: impl FnOnce() -> Option<String>,
     ) -> Result<()> {
+        *self.config.borrow_mut() = Some(hash.to_string());
         let last: Option<String> = self
             .tx
             .prepare_cached(
