@@ -46,6 +46,11 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
         start: Day,
         params: crate::rules::model::Params,
     }
+    // Synced already by this process, and no other config since: every configured game
+    // exists as the config says (a daily tick or a command need not read every record again).
+    if store.synced(&config.source_sha256)? {
+        return Ok(0);
+    }
     let now = crate::clock::now().map_or_else(|_| chrono::Utc::now().fixed_offset(), |n| n);
     store.transaction(|tx| {
         // The config in force from now on (issue 11): its text is read again only when new,

@@ -966,6 +966,25 @@ impl Store {
             .optional()?)
     }
 
+    /// Whether this process synced the config with this hash, and it is still the last one
+    /// any process synced: a sync can then be skipped (nothing in the config changed, and no
+    /// other config has been applied since).
+    pub fn synced(&self, hash: &str) -> Result<bool> {
+        if self.config.borrow().as_deref() != Some(hash) {
+            return Ok(false);
+        }
+        let last: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT detail FROM inputs WHERE kind = 'config' ORDER BY id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?
+            .flatten();
+        Ok(last.as_deref() == Some(hash))
+    }
+
     /// The input log, oldest first (what `amici audit` replays).
     pub fn inputs(&self) -> Result<Vec<Input>> {
         let mut st = self
