@@ -93,6 +93,9 @@ pub struct Bot {
     pub max_attempts: u32,
     /// Letters processed in one transaction (group commit: one fsync a batch).
     pub batch_letters: usize,
+    /// Where the federation publishes the player's and arbiter's guide (docs/guide.md): every
+    /// reply points at it in one line above the signature.
+    pub guide_url: Option<String>,
 }
 
 /// `[imap]`.
@@ -397,6 +400,7 @@ struct RawBot {
     trust_authentication_results: Option<String>,
     max_attempts: Option<u32>,
     batch_letters: Option<usize>,
+    guide_url: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -896,6 +900,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             trust_authentication_results: b.trust_authentication_results,
             max_attempts: b.max_attempts.unwrap_or(3).max(1),
             batch_letters: b.batch_letters.unwrap_or(50).clamp(1, 1000),
+            guide_url: b
+                .guide_url
+                .map(|u| u.trim().to_string())
+                .filter(|u| !u.is_empty()),
         }
     });
 

@@ -1596,6 +1596,95 @@ pub fn render_for(
     (subject, b)
 }
 
+/// The guide line of a reply (issue 13, item 2): with `[bot] guide_url` set, one short line in
+/// the recipient's language pointing at the player's and arbiter's guide, put just above the
+/// signature (the last line that begins with "— amici"; at the end when there is none).
+/// Unset, or already there: the body unchanged. Called where a reply is queued.
+pub fn with_guide(body: &str, lang: Lang, guide_url: Option<&str>) -> String {
+    let Some(url) = guide_url.map(str::trim).filter(|u| !u.is_empty()) else {
+        return body.to_string();
+    };
+    if body.contains(url) {
+        return body.to_string();
+    }
+    let line = format!(
+        "{} {url}",
+        t(
+            lang,
+            "Правилата и как amici ги прилага:",
+            "Правила и как amici их применяет:",
+            "The rules and how amici applies them:"
+        )
+    );
+    match body
+        .rfind("\n— amici")
+        .map(|i| i + 1)
+        .or_else(|| body.starts_with("— amici").then_some(0))
+    {
+        Some(i) => format!("{}{line}\n{}", &body[..i], &body[i..]),
+        None if body.is_empty() || body.ends_with('\n') => format!("{body}\n{line}\n"),
+        None => format!("{body}\n\n{line}\n"),
+    }
+}
+
+#[cfg(test)]
+mod guide_line_tests {
+    use super::*;
+
+    const BODY: &str =
+        "Game T/1\n\nNothing to send now: the game is over.\n\n— amici, the arbiter bot\n";
+
+    #[test]
+    fn the_guide_line_is_above_the_signature_when_set_in_the_recipients_language() {
+        let url = "https://chess.example.test/guide";
+        assert_eq!(
+            with_guide(BODY, Lang::En, Some(url)),
+            "Game T/1\n\nNothing to send now: the game is over.\n\nThe rules and how amici applies them: https://chess.example.test/guide\n— amici, the arbiter bot\n"
+        );
+        assert!(with_guide(BODY, Lang::Bg, Some(url)).contains(
+            "Правилата и как amici ги прилага: https://chess.example.test/guide\n— amici"
+        ));
+        assert!(with_guide(BODY, Lang::Ru, Some(url)).contains(
+            "Правила и как amici их применяет: https://chess.example.test/guide\n— amici"
+        ));
+        // Once, however often a body passes through.
+        let twice = with_guide(&with_guide(BODY, Lang::En, Some(url)), Lang::En, Some(url));
+        assert_eq!(twice.matches(url).count(), 1);
+        // A body without the signature: at the end.
+        assert_eq!(
+            with_guide("✓ done\n", Lang::En, Some(url)),
+            "✓ done\n\nThe rules and how amici applies them: https://chess.example.test/guide\n"
+        );
+    }
+
+    #[test]
+    fn no_guide_line_when_unset() {
+        assert_eq!(with_guide(BODY, Lang::En, None), BODY);
+        assert_eq!(with_guide(BODY, Lang::Bg, Some("  ")), BODY);
+    }
+
+    #[test]
+    fn the_guide_url_is_read_from_the_config() {
+        let text = |extra: &str| {
+            format!(
+                "[bot]\naddress = \"bot@example.test\"\n{extra}\n[outbox]\ndir = \"out\"\n[[tournament]]\nid = \"T\"\nstart = 2026-01-10\nend = 2027-01-01\narbiter = \"arbiter@example.test\"\nplayers = [ {{ name = \"A\", email = \"a@example.test\" }}, {{ name = \"B\", email = \"b@example.test\" }} ]\n"
+            )
+        };
+        let path = std::path::Path::new("x.toml");
+        let set = crate::config::parse(
+            path,
+            &text("guide_url = \"https://chess.example.test/guide\""),
+        )
+        .unwrap();
+        assert_eq!(
+            set.bot.guide_url.as_deref(),
+            Some("https://chess.example.test/guide")
+        );
+        let unset = crate::config::parse(path, &text("")).unwrap();
+        assert_eq!(unset.bot.guide_url, None);
+    }
+}
+
 impl GameRecord {
     /// The position as a text diagram in the game's notation.
     pub fn position_diagram(&self) -> String {
