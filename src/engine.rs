@@ -442,7 +442,12 @@ impl<'a> Answer<'a> {
             // Players by name; others (the arbiter, the admin) by address alone.
             to_name: Some(self.config.name_of(to)).filter(|n| n != to),
             subject,
-            body,
+            // Where the federation publishes the guide, when it does (issue 13).
+            body: render::with_guide(
+                &body,
+                self.config.language_of(to),
+                self.config.bot.guide_url.as_deref(),
+            ),
             message_id: message_id.clone(),
             in_reply_to,
             references,

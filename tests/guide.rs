@@ -277,3 +277,41 @@ fn the_parser_reads_a_documented_example() {
     assert!(ex[1].setup.is_empty());
     assert_eq!(ex[1].answers[0].kind, "game-over");
 }
+
+/// `[bot] guide_url`: every reply a player gets carries one line pointing at the guide, in
+/// his language, above the signature — in the real mail, not only in the text function.
+#[test]
+fn with_guide_url_set_every_reply_points_at_the_guide() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = config_text(&dir.path().join("db.sqlite3")).replace(
+        "[outbox]",
+        "guide_url = \"https://chess.example.test/amici-guide\"\n[outbox]",
+    );
+    let config = amici::config::parse(&dir.path().join("amici.toml"), &text).unwrap();
+    let mut store = Store::open(&config.bot.database).unwrap();
+    amici::engine::sync_config(&mut store, &config).unwrap();
+    let mut n = 0;
+    let sent = ingest(
+        &mut store,
+        &config,
+        &mut n,
+        "2026-01-11",
+        "From: ivan@example.test\nSubject: T/1",
+        "1. e2-e4",
+    );
+    assert!(
+        sent.len() >= 2,
+        "an acknowledgement and the forwarded move: {sent:?}"
+    );
+    for (to, kind, body) in &sent {
+        let line = body
+            .lines()
+            .find(|l| l.contains("https://chess.example.test/amici-guide"))
+            .unwrap_or_else(|| panic!("{kind} to {to} has no guide line:\n{body}"));
+        let after: Vec<&str> = body.lines().skip_while(|l| *l != line).skip(1).collect();
+        assert!(
+            after.iter().any(|l| l.starts_with("— amici")),
+            "the line stands above the signature: {body}"
+        );
+    }
+}
