@@ -315,3 +315,42 @@ fn with_guide_url_set_every_reply_points_at_the_guide() {
         );
     }
 }
+
+/// Art. 17 and RULES.md §4: only the sender's own new move can be impossible. A letter that
+/// quotes the opponent's last move (numbered as his) and forgets the own move — or follows it
+/// with something that is no move, or mentions it in a claim's explanation — costs nothing.
+#[test]
+fn art_17_a_letter_that_only_repeats_the_opponents_move_costs_nothing() {
+    let played = ["2026-01-11 ivan: 1. e2-e4", "2026-01-12 petar: 1... e7-e5"];
+    for (body, kinds) in [
+        ("1... e7-e5", &["no-move"][..]),
+        ("1... e7-e5 2. Nf", &["no-move"]),
+        // The claim goes on to the opponent and the arbiter; its author gets the receipt.
+        ("claim win: after 1...e5 my position is winning", &["ack"]),
+    ] {
+        let ex = Example {
+            title: body.into(),
+            setup: played.iter().map(|s| s.to_string()).collect(),
+            letter: format!("Arrives: 2026-01-13\nFrom: ivan@example.test\nSubject: T/1\n\n{body}"),
+            answers: vec![],
+        };
+        let sent = play(&ex);
+        for (to, kind, text) in &sent {
+            assert!(
+                !text.contains("Penalty") && !text.contains("impossible"),
+                "{body:?}: {kind} to {to}:\n{text}"
+            );
+        }
+        let to_ivan: Vec<&str> = sent
+            .iter()
+            .filter(|(to, _, _)| to == "ivan@example.test")
+            .map(|(_, k, _)| k.as_str())
+            .collect();
+        for k in kinds {
+            assert!(
+                to_ivan.contains(k),
+                "{body:?}: {k} expected, got {to_ivan:?}"
+            );
+        }
+    }
+}

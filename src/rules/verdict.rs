@@ -746,6 +746,22 @@ pub fn judge(letter: &Letter, game: &GameView) -> Verdict {
     let ply = game.moves.len();
     let n = game.notation;
     let last = game.moves.last().copied();
+    // Only moves already played, none of the sender's own: the last item is numbered (with
+    // its side) as a half-move of the record and is that move, and no item names the
+    // half-move to play. Only the sender's new move can be impossible (RULES.md §4): a letter
+    // that quotes the opponent's move and forgets its own costs nothing.
+    if let Some(last_item) = items.last()
+        && let Some(q) = numbered_ply(last_item)
+        && q < ply
+        && !items.iter().any(|it| numbered_now(it, ply))
+        && fits(last_item, &positions[q], game.moves[q])
+    {
+        return if letter.commands.is_empty() {
+            Verdict::NoMove
+        } else {
+            Verdict::CommandsOnly
+        };
+    }
 
     // Which items repeat moves already played (Б and any older part of the score), which one
     // is the own move (В), and which are a line: decided by `reading` from the numbers, the
