@@ -248,7 +248,16 @@ async fn sigkill_at_random_moments_loses_nothing_and_applies_nothing_twice() {
     // mail sent) and work was still open in the database when it died.
     let mut mid_work = 0;
     while kills < 25 {
-        std::thread::sleep(Duration::from_millis(rng.between(40, 300)));
+        // The kill falls 0–250 ms into the run's work: after it has connected to the mailbox
+        // (a loaded machine can take longer than that to start, and a kill during start-up
+        // proves nothing), or, failing that, after 3 s.
+        let started = std::time::Instant::now();
+        while !amici.current_logs().contains("IMAP connected")
+            && started.elapsed() < Duration::from_secs(3)
+        {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(rng.between(0, 250)));
         let log = amici.current_logs();
         amici.kill();
         let (rows, pending, _) = database(&amici);
