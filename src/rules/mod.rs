@@ -28,20 +28,20 @@
 //! |---|---|---|---|
 //! | Art. 5 | moves by letter; registered letters | `src/rules/game/post.rs` | no test |
 //! | Art. 6 | e-mail by the regulation; one switch to post | `src/config.rs` | no test |
-//! | Art. 7 | the items of a letter, А–З | `src/rules/verdict.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
+//! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/reading.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
 //! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation.rs` | `art_7_note_1_table_rows_each_notation` |
 //! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
-//! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict.rs` | `art_9_missing_items_are_listed_and_move_stands` |
+//! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict/official.rs` | `art_9_missing_items_are_listed_and_move_stands` |
 //! | Art. 10 | variants; declined, then played move by move: +5 days | `src/rules/game/variant.rs` | `art_10_declining_a_variant_then_playing_it_move_by_move_costs_5_days` |
-//! | Art. 11 | every legal move is correct | `src/rules/verdict.rs` | `art_11_every_legal_move_is_correct` |
-//! | Art. 12 | a sent move is final | `src/rules/verdict.rs` | `art_12_a_second_own_move_is_not_your_turn` |
-//! | Art. 13 | the three kinds of faulty move | `src/rules/verdict.rs` | `art_13_the_three_kinds_of_faulty_move` |
-//! | Art. 14 | an impossible move | `src/rules/verdict.rs` | `art_14_impossible_with_penalty_and_help` |
-//! | Art. 15 | an incorrect move: the opponent's move repeated wrongly | `src/rules/verdict.rs` | `art_15_incorrect_repeat_of_the_rule_book_example` |
-//! | Art. 16 | an unclear move | `src/rules/verdict.rs` | `art_16_unclear_ambiguous_and_unreadable` |
+//! | Art. 11 | every legal move is correct | `src/rules/verdict/judge.rs` | `art_11_every_legal_move_is_correct` |
+//! | Art. 12 | a sent move is final | `src/rules/verdict/judge.rs` | `art_12_a_second_own_move_is_not_your_turn` |
+//! | Art. 13 | the three kinds of faulty move | `src/rules/verdict/judge.rs` | `art_13_the_three_kinds_of_faulty_move` |
+//! | Art. 14 | an impossible move | `src/rules/verdict/judge.rs` | `art_14_impossible_with_penalty_and_help` |
+//! | Art. 15 | an incorrect move: the opponent's move repeated wrongly | `src/rules/verdict/judge.rs` | `art_15_incorrect_repeat_of_the_rule_book_example` |
+//! | Art. 16 | an unclear move | `src/rules/verdict/judge.rs` | `art_16_unclear_ambiguous_and_unreadable` |
 //! | Art. 17 | +5 days for a faulty move; none for the transport's fault | `src/rules/game/moves.rs` | `art_17_penalty_days_count_in_totals_and_towards_oversteps` |
-//! | Art. 18 | no touch-move after a faulty move | `src/rules/verdict.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
-//! | Art. 19 | the new move need not use the same piece | `src/rules/verdict.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
+//! | Art. 18 | no touch-move after a faulty move | `src/rules/verdict/judge.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
+//! | Art. 19 | the new move need not use the same piece | `src/rules/verdict/facts.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
 //! | Art. 20 | a faulty move found later: replay | `src/rules/game/moves.rs` | `art_20_an_impossible_move_never_enters_the_record_so_no_replay_is_ever_needed` |
 //! | Art. 21 | marks and move numbers never refuse a move | `src/rules/notation.rs` | `art_21_marks_never_decide` |
 //! | Art. 22 | an unfounded complaint: +5 days | `src/rules/game/sanction.rs` | `art_22_the_arbiter_penalises_an_unfounded_complaint_citing_the_article` |
@@ -162,7 +162,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 7",
         "the items of a letter, А–З",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/reading.rs"),
         Some("art_7_b_whole_score_copied_before_the_own_move"),
     ),
     art(
@@ -180,7 +180,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 9",
         "an incomplete letter; a wrong number; the official figures",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/official.rs"),
         Some("art_9_missing_items_are_listed_and_move_stands"),
     ),
     art(
@@ -192,37 +192,37 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 11",
         "every legal move is correct",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_11_every_legal_move_is_correct"),
     ),
     art(
         "Art. 12",
         "a sent move is final",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_12_a_second_own_move_is_not_your_turn"),
     ),
     art(
         "Art. 13",
         "the three kinds of faulty move",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_13_the_three_kinds_of_faulty_move"),
     ),
     art(
         "Art. 14",
         "an impossible move",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_14_impossible_with_penalty_and_help"),
     ),
     art(
         "Art. 15",
         "an incorrect move: the opponent's move repeated wrongly",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_15_incorrect_repeat_of_the_rule_book_example"),
     ),
     art(
         "Art. 16",
         "an unclear move",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_16_unclear_ambiguous_and_unreadable"),
     ),
     art(
@@ -234,13 +234,13 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 18",
         "no touch-move after a faulty move",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/judge.rs"),
         Some("art_18_19_after_a_refusal_any_piece_may_move"),
     ),
     art(
         "Art. 19",
         "the new move need not use the same piece",
-        Some("src/rules/verdict.rs"),
+        Some("src/rules/verdict/facts.rs"),
         Some("art_18_19_after_a_refusal_any_piece_may_move"),
     ),
     art(
