@@ -7,37 +7,14 @@ use std::path::Path;
 use std::process::Command;
 
 use amici::store::Store;
-use chrono::{DateTime, FixedOffset};
-
-fn at(s: &str) -> DateTime<FixedOffset> {
-    DateTime::parse_from_rfc3339(s).unwrap()
-}
-
-fn letter(id: &str, from: &str, body: &str) -> Vec<u8> {
-    format!(
-        "From: {from}\r\nTo: bot@example.test\r\nSubject: T/1\r\nMessage-ID: <{id}@example.test>\r\n\r\n{body}\r\n"
-    )
-    .into_bytes()
-}
+#[path = "support/history.rs"]
+mod history;
+use history::{at, config_text, letter};
 
 /// A short history: moves (one impossible: +5 days, Art. 17), a tick, an arbiter penalty.
 fn history(dir: &Path) -> std::path::PathBuf {
     let path = dir.join("amici.toml");
-    let text = format!(
-        r#"[bot]
-address = "bot@example.test"
-database = "{}"
-[outbox]
-dir = "out"
-[[tournament]]
-id = "T"
-start = 2026-01-10
-end = 2027-01-01
-arbiter = "arbiter@example.test"
-players = [ {{ name = "A", email = "a@example.test" }}, {{ name = "B", email = "b@example.test" }} ]
-"#,
-        dir.join("db.sqlite3").display()
-    );
+    let text = config_text(dir, "arbiter@example.test", "");
     std::fs::write(&path, &text).unwrap();
     let config = amici::config::parse(&path, &text).unwrap();
     let mut store = Store::open(&config.bot.database).unwrap();
@@ -338,21 +315,7 @@ fn each_input_is_replayed_under_the_config_it_was_applied_with() {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, arbiter: &str| {
         let path = dir.path().join(name);
-        let text = format!(
-            r#"[bot]
-address = "bot@example.test"
-database = "{}"
-[outbox]
-dir = "out"
-[[tournament]]
-id = "T"
-start = 2026-01-10
-end = 2027-01-01
-arbiter = "{arbiter}"
-players = [ {{ name = "A", email = "a@example.test" }}, {{ name = "B", email = "b@example.test" }} ]
-"#,
-            dir.path().join("db.sqlite3").display()
-        );
+        let text = config_text(dir.path(), arbiter, "");
         std::fs::write(&path, &text).unwrap();
         (path.clone(), amici::config::parse(&path, &text).unwrap())
     };

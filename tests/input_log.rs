@@ -4,36 +4,9 @@
 //! submission and a re-sent one delivered (RULES.md §3) — so `amici audit` can replay them.
 
 use amici::store::{InputKind, SendOutcome, Store};
-use chrono::{DateTime, FixedOffset};
-
-fn at(s: &str) -> DateTime<FixedOffset> {
-    DateTime::parse_from_rfc3339(s).unwrap()
-}
-
-fn config_text(dir: &std::path::Path, extra: &str) -> String {
-    format!(
-        r#"[bot]
-address = "bot@example.test"
-database = "{}"
-[outbox]
-dir = "out"
-[[tournament]]
-id = "T"
-start = 2026-01-10
-end = 2027-01-01
-arbiter = "arbiter@example.test"{extra}
-players = [ {{ name = "A", email = "a@example.test" }}, {{ name = "B", email = "b@example.test" }} ]
-"#,
-        dir.join("db.sqlite3").display()
-    )
-}
-
-fn letter(id: &str, from: &str, body: &str) -> Vec<u8> {
-    format!(
-        "From: {from}\r\nTo: bot@example.test\r\nSubject: T/1\r\nMessage-ID: <{id}@example.test>\r\n\r\n{body}\r\n"
-    )
-    .into_bytes()
-}
+#[path = "support/history.rs"]
+mod history;
+use history::{at, config_text, letter};
 
 fn kinds(store: &Store) -> Vec<String> {
     store
@@ -48,7 +21,7 @@ fn kinds(store: &Store) -> Vec<String> {
 fn every_input_is_logged_in_the_order_it_was_applied() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("amici.toml");
-    let text = config_text(dir.path(), "");
+    let text = config_text(dir.path(), "arbiter@example.test", "");
     std::fs::write(&path, &text).unwrap();
     let config = amici::config::parse(&path, &text).unwrap();
     let mut store = Store::open(&config.bot.database).unwrap();
@@ -129,7 +102,11 @@ fn every_input_is_logged_in_the_order_it_was_applied() {
     );
 
     // A new config version: logged once, from the next sync on.
-    let text2 = config_text(dir.path(), "\nname = \"Championship\"");
+    let text2 = config_text(
+        dir.path(),
+        "arbiter@example.test",
+        "\nname = \"Championship\"",
+    );
     std::fs::write(&path, &text2).unwrap();
     let config2 = amici::config::parse(&path, &text2).unwrap();
     assert_ne!(config2.source_sha256, config.source_sha256);
@@ -186,7 +163,7 @@ fn every_input_is_logged_in_the_order_it_was_applied() {
 fn a_database_from_before_the_log_says_which_letters_came_before_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("amici.toml");
-    let text = config_text(dir.path(), "");
+    let text = config_text(dir.path(), "arbiter@example.test", "");
     let config = amici::config::parse(&path, &text).unwrap();
     let store = Store::open(&config.bot.database).unwrap();
     // A fresh database: nothing came before its log.

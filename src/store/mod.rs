@@ -973,16 +973,7 @@ impl Store {
         if self.config.borrow().as_deref() != Some(hash) {
             return Ok(false);
         }
-        let last: Option<String> = self
-            .conn
-            .query_row(
-                "SELECT detail FROM inputs WHERE kind = 'config' ORDER BY id DESC LIMIT 1",
-                [],
-                |r| r.get(0),
-            )
-            .optional()?
-            .flatten();
-        Ok(last.as_deref() == Some(hash))
+        Ok(self.tx_of(&self.conn).last_config()?.as_deref() == Some(hash))
     }
 
     /// The input log, oldest first (what `amici audit` replays).
@@ -1282,6 +1273,18 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// The hash of the config any process synced last (the input log's latest `config`).
+    pub fn last_config(&self) -> Result<Option<String>> {
+        Ok(self
+            .tx
+            .prepare_cached(
+                "SELECT detail FROM inputs WHERE kind = 'config' ORDER BY id DESC LIMIT 1",
+            )?
+            .query_row([], |r| r.get(0))
+            .optional()?
+            .flatten())
+    }
+
     /// Logs the config in force from `at` when it is not the one logged last: its hash as an
     /// input, its text once per version (`text` is None when it could not be read as it was).
     pub fn log_config(
@@ -1291,15 +1294,7 @@ impl Tx<'_> {
         text: impl FnOnce() -> Option<String>,
     ) -> Result<()> {
         *self.config.borrow_mut() = Some(hash.to_string());
-        let last: Option<String> = self
-            .tx
-            .prepare_cached(
-                "SELECT detail FROM inputs WHERE kind = 'config' ORDER BY id DESC LIMIT 1",
-            )?
-            .query_row([], |r| r.get(0))
-            .optional()?
-            .flatten();
-        if last.as_deref() == Some(hash) {
+        if self.last_config()?.as_deref() == Some(hash) {
             return Ok(());
         }
         let known: bool = self
