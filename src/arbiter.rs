@@ -6,7 +6,8 @@ use chrono::{DateTime, FixedOffset, Months};
 use shakmaty::Color;
 
 use crate::config::Config;
-use crate::engine::{self, Answer, EngineError};
+use crate::config::local_day;
+use crate::reply::{self, Answer, EngineError};
 use crate::rules::arbiter::ArbiterCommand;
 use crate::rules::game::{self, GameRecord, Msg, Role, Status, Termination};
 use crate::rules::leave::LeaveBook;
@@ -110,7 +111,7 @@ fn apply_leave(
                     msg: msg.clone(),
                 })
                 .collect();
-            engine::emit(tx, config, out, &rec, &effects, today)?;
+            reply::emit(tx, config, out, &rec, &effects, today)?;
         }
     }
     Ok(())
@@ -157,7 +158,7 @@ pub(crate) fn request_leave(
                     reason: e.to_string(),
                 },
             }];
-            engine::emit(tx, config, out, rec, &effects, today)
+            reply::emit(tx, config, out, rec, &effects, today)
         }
     }
 }
@@ -192,7 +193,7 @@ pub(crate) fn execute(
 ) -> Result<Outcome, EngineError> {
     // An arbiter's letter acts on his own tournaments only; the command line (the admin) on all.
     let in_scope = |tournament: &str| scope.is_none_or(|ids| ids.iter().any(|t| t == tournament));
-    let today = engine::local_day(config, now);
+    let today = local_day(config, now);
     let at = now.to_rfc3339();
     let apply = |h: game::Handled,
                  out: &mut Answer<'_>,
@@ -209,7 +210,7 @@ pub(crate) fn execute(
             "arbiter",
             &format!("Art. {article}: {what}"),
         )?;
-        engine::emit(tx, config, out, &next, &h.effects, today)?;
+        reply::emit(tx, config, out, &next, &h.effects, today)?;
         Ok(Ok(format!("{}: {what} (Art. {article})", next.id)))
     };
     match cmd {
@@ -336,7 +337,7 @@ pub(crate) fn execute(
         }
         ArbiterCommand::Resend { game: id } => {
             // RULES.md §3: the bounced forward goes again, to the game's address of the
-            // player; its delivery ends the dead time (engine::delivered).
+            // player; its delivery ends the dead time (engine::record_sends).
             let rec = match game(tx, id, &in_scope)? {
                 Ok(r) => r,
                 Err(e) => return Ok(Err(e)),
@@ -472,7 +473,7 @@ pub(crate) fn execute(
                         },
                     })
                     .collect();
-                engine::emit(tx, config, out, g, &effects, today)?;
+                reply::emit(tx, config, out, g, &effects, today)?;
             }
             Ok(Ok(what))
         }
@@ -622,34 +623,4 @@ pub(crate) fn execute(
             )))
         }
     }
-}
-
-/// `amici arbiter …`: runs one command line as if the arbiter had written it, in its own
-/// transaction. Returns what was done, or why not.
-pub fn run_command(
-    store: &mut crate::store::Store,
-    config: &Config,
-    line: &str,
-    now: DateTime<FixedOffset>,
-) -> Result<Outcome, EngineError> {
-    let cmd = match crate::rules::arbiter::parse_line(line) {
-        Ok(Some(c)) => c,
-        Ok(None) => {
-            return Ok(Err(format!(
-                "`{line}` is not an arbiter command (confirm, reject, penalty, forfeit, result, leave, extend, withdraw, exclude)"
-            )));
-        }
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    engine::sync_config(store, config)?;
-    store.transaction(|tx| {
-        tx.log_input(
-            &now.to_rfc3339(),
-            crate::store::InputKind::Command,
-            None,
-            Some(line),
-        )?;
-        let mut out = Answer::unprompted(config, format!("cmd:{now}:{line}"), now);
-        execute(tx, config, &mut out, &cmd, now, None)
-    })
 }

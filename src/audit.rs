@@ -242,7 +242,7 @@ fn replay(
         }
         Step::Command(line) => {
             // A command refused now is a difference that shows in what it would have sent.
-            let _ = crate::arbiter::run_command(after, cfg, line, now)?;
+            let _ = crate::engine::run_command(after, cfg, line, now)?;
         }
         Step::Undeliverable { message_id, error } => {
             // The message may not exist in the replay (today's rules did not send it).

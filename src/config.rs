@@ -1953,3 +1953,15 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         assert_eq!(c.unset_passwords(|_| false).len(), 2);
     }
 }
+/// The calendar day of an instant in the configured time zone (RULES.md §3).
+pub fn local_day(
+    config: &Config,
+    at: chrono::DateTime<chrono::FixedOffset>,
+) -> crate::rules::model::Day {
+    use chrono::TimeZone as _;
+    config
+        .bot
+        .timezone
+        .from_utc_datetime(&at.naive_utc())
+        .date_naive()
+}

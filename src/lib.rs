@@ -7,7 +7,8 @@
 //! - [`clock`]   the one place that reads the time (`AMICI_NOW` overrides it)
 //! - [`store`]   SQLite: migrations, raw inbound log, game records, outbox, IMAP progress
 //! - [`mail`]    IMAP in, MIME reading, reply texts, SMTP / `.eml` out
-//! - [`engine`]  a stored letter → rules → new state + replies, in one transaction
+//! - [`engine`]  a stored letter → route → rules → new state + replies, in one transaction
+//! - [`reply`]   the messages a transaction sends: stable Message-IDs, threading, rendering
 //! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
 //! - [`tick`]    the daily sweep over all games
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
@@ -21,6 +22,7 @@ pub mod config;
 pub mod daemon;
 pub mod engine;
 pub mod mail;
+pub mod reply;
 pub mod report;
 pub mod rules;
 pub mod status;

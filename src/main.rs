@@ -443,7 +443,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
         Command::Arbiter { command } => {
             let mut store = open(&config)?;
             let line = command.join(" ");
-            let outcome = amici::arbiter::run_command(&mut store, &config, &line, clock::now()?)?;
+            let outcome = amici::engine::run_command(&mut store, &config, &line, clock::now()?)?;
             flush(store, &config)?;
             match outcome {
                 Ok(done) => emit(&format!("{done}\n"))?,

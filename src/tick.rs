@@ -107,7 +107,7 @@ pub fn run(
     now: DateTime<FixedOffset>,
 ) -> Result<usize, EngineError> {
     engine::sync_config(store, config)?;
-    let today = engine::local_day(config, now);
+    let today = crate::config::local_day(config, now);
     store.transaction(|tx| {
         let mut queued = 0;
         let mut ends = std::collections::HashMap::new();
@@ -144,7 +144,7 @@ pub fn run(
                     Answer::unprompted(config, format!("tick:{}:{}", record.id, today), now);
                 if let Some((row, effects)) = ticked {
                     tx.put_clock_row(&row)?;
-                    engine::emit(tx, config, &mut out, &record, &effects, today)?;
+                    crate::reply::emit(tx, config, &mut out, &record, &effects, today)?;
                     queued += effects.len();
                 }
                 // Then the end of the tournament (Art. 49–53).
@@ -158,7 +158,7 @@ pub fn run(
                     let handled = game::handle_end(&record, *end, today);
                     if let Some(next) = handled.record {
                         tx.update_game(&next)?;
-                        engine::emit(tx, config, &mut out, &next, &handled.effects, today)?;
+                        crate::reply::emit(tx, config, &mut out, &next, &handled.effects, today)?;
                         queued += handled.effects.len();
                     }
                 }

@@ -157,3 +157,20 @@ pub fn forward_bounced(
         ),
     }
 }
+
+/// A player's letter that names none of his games (INTERFACE.md "Letters in"); `games` one
+/// line a game.
+pub fn which_game(lang: Lang, games: &[String]) -> String {
+    let list = games.join("\n");
+    match lang {
+        Lang::Bg => format!(
+            "Не разбрах за коя партия е писмото. Посочете номера на партията в темата:\n{list}"
+        ),
+        Lang::Ru => format!(
+            "Не понял, к какой партии относится письмо. Укажите номер партии в теме:\n{list}"
+        ),
+        Lang::En => format!(
+            "I could not tell which game your letter is about. Please name the game id in the subject:\n{list}"
+        ),
+    }
+}

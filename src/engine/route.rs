@@ -1,0 +1,151 @@
+//! Where a letter goes (issue 10 item 4): one pure function of the parsed letter and the
+//! config. No store, no clock: the counts that need the store (the daily limit, one courtesy
+//! reply a day) are the handlers' business once the route is known.
+//!
+//! The order is the order of trust: first what is never answered (our own bounces, loops,
+//! auto-replies), then who wrote (a stranger, a forgery), then whether the letter can be read
+//! at all (too large, undecodable), then what the sender may do: the arbiter's commands, a
+//! captain's letters for his players, a player's letter.
+
+use crate::config::Config;
+use crate::mail::dsn::{self, Bounce};
+use crate::mail::inbound::{self, Inbound};
+use crate::rules::arbiter::{ArbiterCommand, CommandError};
+
+/// The one way a letter is handled.
+#[derive(Debug)]
+pub enum Route {
+    /// A bounce of amici's own mail: RULES.md §3's bounced-forward rule (checked further in
+    /// `bounce`, which refuses forged ones).
+    Bounce(Box<Bounce>),
+    /// Never answered and never applied (an auto-reply, a mailing list, our own mail, no sender).
+    Ignored(String),
+    /// An address no tournament knows: at most a courtesy reply.
+    Stranger,
+    /// Sender authentication failed: no effect, the arbiter told (issue 2 item 9).
+    Unauthenticated { reason: String },
+    /// An auto-reply recognised by its subject alone: never applied, the arbiter told when it
+    /// carries a move or a command (issue 8 item 9).
+    SuspectedAutoReply { reason: String },
+    /// Larger than `max_message_bytes`.
+    TooLarge,
+    /// The transport mangled the letter and nothing readable is left (Art. 16, no penalty).
+    Undecodable,
+    /// The arbiter's commands, one a line, on his own tournaments (`scope`).
+    Arbiter {
+        commands: Vec<Result<ArbiterCommand, CommandError>>,
+        scope: Vec<String>,
+    },
+    /// An arbiter who does not play wrote no command.
+    ArbiterLetter,
+    /// A team captain names the replacement of his players (Art. 47 Б), in his sections.
+    CaptainReplacements {
+        commands: Vec<ArbiterCommand>,
+        scope: Vec<String>,
+    },
+    /// A team captain (not himself a player) writes for one of his players (RULES.md §14).
+    Captain { players: Vec<String> },
+    /// A player's letter about one of his games.
+    Player,
+}
+
+impl Route {
+    /// Whether the letter counts against the sender's daily limit: the letters of known,
+    /// authenticated senders that are applied or answered (issue 8 item 3).
+    pub fn counted(&self) -> bool {
+        !matches!(
+            self,
+            Route::Bounce(_)
+                | Route::Ignored(_)
+                | Route::Stranger
+                | Route::Unauthenticated { .. }
+                | Route::SuspectedAutoReply { .. }
+        )
+    }
+}
+
+/// Routes one letter. `raw` is the stored text (for a bounce's report), `reported_size` the
+/// size IMAP reported when the stored text was cut to the limit.
+pub fn route(msg: &Inbound, raw: &[u8], reported_size: Option<i64>, config: &Config) -> Route {
+    let mut suspected = None;
+    if let Some(reason) = &msg.loop_reason {
+        if reason.may_be_bounce()
+            && let Some(b) = dsn::parse_bounce(raw)
+        {
+            return Route::Bounce(Box::new(b));
+        }
+        if !reason.only_suspected() {
+            return Route::Ignored(reason.to_string());
+        }
+        suspected = Some(reason.to_string());
+    }
+    let Some(from) = &msg.from else {
+        return Route::Ignored("no sender".into());
+    };
+    let email = from.email.as_str();
+    let captained = config.captained_by(email);
+    let player = config.is_player(email);
+    if !player && !config.is_arbiter(email) && captained.is_empty() {
+        return Route::Stranger;
+    }
+    if let Some(trust) = config.auth_trust()
+        && let inbound::AuthVerdict::Fail { reason } = inbound::authenticated_at(msg, &trust)
+    {
+        return Route::Unauthenticated { reason };
+    }
+    if let Some(reason) = suspected {
+        return Route::SuspectedAutoReply { reason };
+    }
+    let max = config.bot.max_message_bytes;
+    if reported_size.is_some_and(|s| s > max as i64) || msg.truncated || raw.len() > max {
+        return Route::TooLarge;
+    }
+    if msg.undecodable && msg.fresh_text.trim().is_empty() {
+        return Route::Undecodable;
+    }
+    if config.is_arbiter(email) {
+        let commands = crate::rules::arbiter::parse_letter(&msg.fresh_text);
+        // An arbiter who also plays may write ordinary letters: command words that parse as
+        // no command make it his letter as a player (issue 5 item 5).
+        let any = commands.iter().any(Result::is_ok);
+        if !commands.is_empty() && (any || !player) {
+            let scope = config
+                .tournaments
+                .iter()
+                .filter(|t| t.arbiter.eq_ignore_ascii_case(email))
+                .map(|t| t.id.clone())
+                .collect();
+            return Route::Arbiter { commands, scope };
+        }
+        if !player {
+            return Route::ArbiterLetter;
+        }
+    }
+    if !player && !captained.is_empty() {
+        let commands: Vec<ArbiterCommand> = crate::rules::arbiter::parse_letter(&msg.fresh_text)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|c| {
+                matches!(c, ArbiterCommand::Replace { old, .. }
+                    if captained.iter().any(|p| p.eq_ignore_ascii_case(old)))
+            })
+            .collect();
+        if !commands.is_empty() {
+            let scope = config
+                .tournaments
+                .iter()
+                .filter(|t| {
+                    t.teams.iter().any(|team| {
+                        team.captain
+                            .as_deref()
+                            .is_some_and(|c| c.eq_ignore_ascii_case(email))
+                    })
+                })
+                .map(|t| t.id.clone())
+                .collect();
+            return Route::CaptainReplacements { commands, scope };
+        }
+        return Route::Captain { players: captained };
+    }
+    Route::Player
+}
