@@ -58,7 +58,7 @@ fn history(dir: &Path) -> std::path::PathBuf {
         amici::engine::process_pending(&mut store, &config, at(when)).unwrap();
         amici::tick::run(&mut store, &config, at(when)).unwrap();
     }
-    amici::arbiter::run_command(
+    amici::engine::run_command(
         &mut store,
         &config,
         "penalty T/1 black 2 Art. 16",

@@ -89,8 +89,8 @@ fn every_input_is_logged_in_the_order_it_was_applied() {
     let t3 = at("2026-01-12T06:00:00+02:00");
     amici::tick::run(&mut store, &config, t3).unwrap();
     let t4 = at("2026-01-12T09:00:00+02:00");
-    let done = amici::arbiter::run_command(&mut store, &config, "penalty T/1 black 2 Art. 16", t4)
-        .unwrap();
+    let done =
+        amici::engine::run_command(&mut store, &config, "penalty T/1 black 2 Art. 16", t4).unwrap();
     assert!(done.is_ok(), "{done:?}");
     let log = store.inputs().unwrap();
     assert_eq!(log[3].kind, "tick");
@@ -120,7 +120,7 @@ fn every_input_is_logged_in_the_order_it_was_applied() {
         Some(config2.source_sha256.as_str())
     );
 
-    let resend = amici::arbiter::run_command(
+    let resend = amici::engine::run_command(
         &mut store,
         &config2,
         "resend T/1",

@@ -8,7 +8,7 @@
 //! topmost decides (RFC 8601 §5: our host prepends its own; one below it came with the letter).
 //! Pure: no DNS, no clock. Why amici does not verify DKIM itself: DESIGN.md.
 
-use crate::mail::inbound::Inbound;
+use crate::mail::fields::Address;
 
 /// At most this many Authentication-Results headers are parsed.
 pub const MAX_AUTH_RESULTS: usize = 32;
@@ -214,12 +214,6 @@ pub(crate) fn auth_results<'a>(
     out
 }
 
-/// Whether our own receiving host vouches that the letter comes from its `From:` domain, with
-/// the trust at its default position ([`DEFAULT_RECEIVED_ABOVE`]). See [`authenticated_at`].
-pub fn authenticated(inbound: &Inbound, authserv_id: &str) -> AuthVerdict {
-    authenticated_at(inbound, &AuthTrust::new(authserv_id))
-}
-
 /// Whether our own receiving host vouches that the letter comes from its `From:` domain: in the
 /// one header it wrote — the topmost `Authentication-Results` bearing `trust.authserv_id` with
 /// exactly `trust.received_above` `Received:` lines above it — a `dkim=pass` whose `header.d`
@@ -230,9 +224,9 @@ pub fn authenticated(inbound: &Inbound, authserv_id: &str) -> AuthVerdict {
 /// with the letter (forged, or written by another host that reused the name); below our own
 /// header, at the same place, they were put there before our host prepended its own. A pass
 /// there never outvotes our header's fail. Their number is named in the reason of a `Fail`.
-pub fn authenticated_at(inbound: &Inbound, trust: &AuthTrust) -> AuthVerdict {
+pub fn verdict(from: Option<&Address>, results: &[AuthResult], trust: &AuthTrust) -> AuthVerdict {
     let fail = |reason: String| AuthVerdict::Fail { reason };
-    let Some(from) = &inbound.from else {
+    let Some(from) = from else {
         return fail("no From address".to_string());
     };
     let Some((_, from_domain)) = from.email.rsplit_once('@') else {
@@ -240,11 +234,7 @@ pub fn authenticated_at(inbound: &Inbound, trust: &AuthTrust) -> AuthVerdict {
     };
     let from_domain = from_domain.trim_end_matches('.').to_lowercase();
     let want = trust.authserv_id.trim().to_lowercase();
-    let named: Vec<&AuthResult> = inbound
-        .auth_results
-        .iter()
-        .filter(|r| r.authserv_id == want)
-        .collect();
+    let named: Vec<&AuthResult> = results.iter().filter(|r| r.authserv_id == want).collect();
     let elsewhere = named
         .iter()
         .filter(|r| r.received_above != trust.received_above)

@@ -12,10 +12,9 @@ use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
 use mail_parser::{HeaderValue, Message, MessageParser, MessagePart, PartType};
 use std::borrow::Cow;
 
-pub use crate::mail::auth::{
-    AuthCheck, AuthResult, AuthTrust, AuthVerdict, MAX_AUTH_RESULTS, authenticated,
-    authenticated_at,
-};
+pub use crate::mail::auth::{AuthCheck, AuthResult, AuthTrust, AuthVerdict, MAX_AUTH_RESULTS};
+use crate::mail::fields::RootHeaders;
+pub use crate::mail::fields::{Address, MAX_HEADER_BYTES};
 pub use crate::mail::loops::LoopReason;
 pub use crate::mail::quote::strip_quotes_and_signature;
 
@@ -28,21 +27,12 @@ pub const MAX_TEXT_BYTES: usize = 1 << 20;
 pub const MAX_TEXT_PARTS: usize = 32;
 /// At most this many bytes of one HTML part are turned to text.
 pub const MAX_HTML_BYTES: usize = 4 << 20;
-/// At most this many bytes of one header value are looked at (folded 1 MB headers exist).
-pub const MAX_HEADER_BYTES: usize = 64 << 10;
 /// `references` keeps the last this many ids (the parent is last); `in_reply_to` the first ones.
 pub const MAX_IDS: usize = 100;
 /// `subject` is cut at this many characters.
 pub const MAX_SUBJECT_CHARS: usize = 1000;
 /// Display names and addresses are cut at this many characters.
 pub const MAX_NAME_CHARS: usize = 256;
-
-/// A mailbox: display name (decoded, single line) and address (lower-cased).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Address {
-    pub name: Option<String>,
-    pub email: String,
-}
 
 /// What amici reads from one inbound e-mail.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -240,67 +230,6 @@ fn starts_with_ci(hay: &[u8], needle: &[u8]) -> bool {
 
 // ---------------------------------------------------------------------------------------------
 // Headers
-
-/// The top-level headers with their raw values, in order (topmost first).
-pub(crate) struct RootHeaders<'a> {
-    raw: &'a [u8],
-    pub(crate) list: Vec<(&'a str, usize, usize)>,
-}
-
-impl<'a> RootHeaders<'a> {
-    pub(crate) fn new(msg: &'a Message<'a>) -> Self {
-        let list = msg
-            .parts
-            .first()
-            .map(|p| {
-                p.headers
-                    .iter()
-                    .map(|h| (h.name(), h.offset_start() as usize, h.offset_end() as usize))
-                    .collect()
-            })
-            .unwrap_or_default();
-        RootHeaders {
-            raw: msg.raw_message(),
-            list,
-        }
-    }
-
-    /// Index of the first (topmost) header named `name`.
-    pub(crate) fn first(&self, name: &str) -> Option<usize> {
-        self.list
-            .iter()
-            .position(|(n, _, _)| n.eq_ignore_ascii_case(name))
-    }
-
-    pub(crate) fn all<'s>(&'s self, name: &'s str) -> impl Iterator<Item = usize> + 's {
-        self.list
-            .iter()
-            .enumerate()
-            .filter(move |(_, (n, _, _))| n.eq_ignore_ascii_case(name))
-            .map(|(i, _)| i)
-    }
-
-    pub(crate) fn has(&self, name: &str) -> bool {
-        self.all(name).any(|i| !self.value(i).is_empty())
-    }
-
-    pub(crate) fn raw_value(&self, i: usize) -> &'a [u8] {
-        let Some(&(_, start, end)) = self.list.get(i) else {
-            return &[];
-        };
-        let end = end.min(start.saturating_add(MAX_HEADER_BYTES));
-        self.raw.get(start..end).unwrap_or_default()
-    }
-
-    /// The raw value, unfolded and trimmed (bytes that are not UTF-8 become U+FFFD).
-    pub(crate) fn value(&self, i: usize) -> String {
-        unfold(&String::from_utf8_lossy(self.raw_value(i)))
-    }
-}
-
-fn unfold(s: &str) -> String {
-    s.replace(['\r', '\n'], "").trim().to_string()
-}
 
 /// One line of display text: control characters (CR/LF included) and invisible direction or
 /// zero-width marks become spaces or vanish, runs of spaces collapse, at most `max` characters.
@@ -788,6 +717,18 @@ fn lenient_qp(raw: &[u8]) -> Vec<u8> {
         i += 1;
     }
     out
+}
+
+/// Whether our own receiving host vouches that the letter comes from its `From:` domain, with
+/// the trust at its default position. See [`authenticated_at`].
+pub fn authenticated(inbound: &Inbound, authserv_id: &str) -> AuthVerdict {
+    authenticated_at(inbound, &AuthTrust::new(authserv_id))
+}
+
+/// Whether our own receiving host vouches for the letter's `From:` domain
+/// ([`crate::mail::auth::verdict`] on its sender and its `Authentication-Results`).
+pub fn authenticated_at(inbound: &Inbound, trust: &AuthTrust) -> AuthVerdict {
+    crate::mail::auth::verdict(inbound.from.as_ref(), &inbound.auth_results, trust)
 }
 
 #[cfg(test)]

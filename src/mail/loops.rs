@@ -3,7 +3,7 @@
 //! (DESIGN.md "Auto-replies: certain and suspected"). Read from the top-level headers only,
 //! never from words in the body.
 
-use crate::mail::inbound::{Address, RootHeaders};
+use crate::mail::fields::{Address, RootHeaders};
 use mail_parser::Message;
 
 /// Why a message must never be answered (INTERFACE.md "Letters out": the bot never answers a

@@ -1,5 +1,6 @@
 //! Mail in and out: IMAP (async-imap), MIME reading (mail-parser), SMTP (lettre), reply texts.
 //!
+//! - `fields`   the mailbox and the top-level headers, shared by the readers below
 //! - `inbound`  reading an inbound message: charsets, MIME, threading ids, the player's text
 //! - `loops`    which letters are never answered: own mail, lists, bounces, auto-replies
 //! - `auth`     which Authentication-Results our own host wrote, and what it vouches for
@@ -14,6 +15,7 @@
 pub mod auth;
 pub mod deliver;
 pub mod dsn;
+pub mod fields;
 pub mod headers;
 pub mod html;
 pub mod imap;

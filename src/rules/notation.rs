@@ -255,7 +255,7 @@ fn is_space(c: char) -> bool {
 fn is_boundary(chars: &[char], i: usize) -> bool {
     match chars.get(i) {
         None => true,
-        Some(&c) => !crate::rules::letter::is_word_char(c),
+        Some(&c) => !is_word_char(c),
     }
 }
 
@@ -565,11 +565,7 @@ fn parse_suffix(chars: &[char], mut j: usize, read_ep: bool) -> (Suffix, usize) 
             '!' | '?' => {}
             // Russian notation writes mate as a trailing х (Cyrillic or Latin x, or ×) after
             // the move (Art. 21: marks never decide); only where the move ends after it.
-            'х' | 'x' | '×' | 'Х' | 'X'
-                if chars
-                    .get(j + 1)
-                    .is_none_or(|&n| !crate::rules::letter::is_word_char(n)) =>
-            {
+            'х' | 'x' | '×' | 'Х' | 'X' if chars.get(j + 1).is_none_or(|&n| !is_word_char(n)) => {
                 s.mate = true;
             }
             _ => break,
@@ -1043,6 +1039,18 @@ pub fn suggestions(pos: &Chess, text: &str, notation: Notation) -> Vec<Move> {
     }
     scored.sort_by_key(|s| std::cmp::Reverse(s.0));
     scored.into_iter().take(5).map(|(_, m)| m).collect()
+}
+
+/// Letters and digits. ASCII and Cyrillic are decided without the Unicode tables, which
+/// dominate the reading time otherwise.
+pub(crate) fn is_word_char(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else if ('\u{410}'..='\u{44F}').contains(&c) || matches!(c, 'ё' | 'Ё' | 'ѝ' | 'Ѝ') {
+        true
+    } else {
+        c.is_alphanumeric()
+    }
 }
 
 #[cfg(test)]

@@ -1,17 +1,7 @@
 //! Small scanning helpers shared by the readers: word and letter classes, whole-word phrases,
 //! lines, negations, numbers.
 
-/// Letters and digits. ASCII and Cyrillic are decided without the Unicode tables, which
-/// dominate the reading time otherwise.
-pub(crate) fn is_word_char(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphanumeric()
-    } else if ('\u{410}'..='\u{44F}').contains(&c) || matches!(c, 'ё' | 'Ё' | 'ѝ' | 'Ѝ') {
-        true
-    } else {
-        c.is_alphanumeric()
-    }
-}
+pub(crate) use crate::rules::notation::is_word_char;
 
 /// Letters only, with the same shortcut.
 pub(crate) fn is_letter(c: char) -> bool {
