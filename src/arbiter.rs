@@ -2,7 +2,7 @@
 //! `amici arbiter …`) and players' leave requests: each in the caller's transaction, logged in
 //! `events` with its article, and told to those concerned.
 
-use chrono::{DateTime, FixedOffset, Months};
+use chrono::{DateTime, FixedOffset};
 use shakmaty::Color;
 
 use crate::config::Config;
@@ -161,25 +161,6 @@ pub(crate) fn request_leave(
             reply::emit(tx, config, out, rec, &effects, today)
         }
     }
-}
-
-/// Art. 46: a move sent during leave ends the leave in that game from that day. Returns
-/// whether a leave ended (the record's suspensions changed).
-pub fn record_move(
-    tx: &Tx<'_>,
-    rec: &mut GameRecord,
-    color: Color,
-    sent: Day,
-) -> Result<bool, EngineError> {
-    let email = rec.address(color).to_string();
-    let mut book = tx.leave_book(&email)?;
-    if book.leaves.is_empty() || book.record_move(&rec.id, sent).is_empty() {
-        return Ok(false);
-    }
-    tx.put_leave_book(&email, &book)?;
-    rec.suspensions.retain(|s| s.color != Some(color));
-    rec.suspensions.extend(book.suspensions(&rec.id, color));
-    Ok(true)
 }
 
 /// Runs one arbiter command in the caller's transaction.
@@ -387,95 +368,23 @@ pub(crate) fn execute(
             let Some(t) = config.tournament(tournament).filter(|t| in_scope(&t.id)) else {
                 return Ok(Err(format!("no tournament {tournament}")));
             };
-            // Art. 50: at most 6 months beyond the end date.
-            let limit = t.end.checked_add_months(Months::new(6)).unwrap_or(t.end);
-            if *to <= t.end || *to > limit {
-                return Ok(Err(format!(
-                    "Art. 50: the new end date must be after {} and at most 6 months later ({limit})",
-                    t.end
-                )));
-            }
-            // Games of a removed player (Art. 47 А) do not count either way.
             let games: Vec<GameRecord> = tx
                 .games()?
                 .into_iter()
-                .filter(|g| {
-                    g.tournament == *tournament && g.termination != Some(Termination::Removed)
-                })
+                .filter(|g| g.tournament == *tournament)
                 .collect();
-            let finished = games
-                .iter()
-                .filter(|g| g.status == Status::Finished)
-                .count();
-            let share = if games.is_empty() {
-                100.0
-            } else {
-                100.0 * finished as f64 / games.len() as f64
+            let ext = match game::extend_end_date(tournament, &games, t.end, *to, today) {
+                Ok(e) => e,
+                Err(why) => return Ok(Err(why)),
             };
-            // Art. 50: only when fewer than 91% of the games are finished, and announced at
-            // least 30 days before the end date.
-            if share >= 91.0 {
-                return Ok(Err(format!(
-                    "Art. 50: {share:.0}% of the games are finished (91% or more): no extension"
-                )));
+            tx.set_meta(&format!("end:{tournament}"), &ext.to.to_string())?;
+            tx.log_event(&at, None, "arbiter", &format!("Art. 50: {}", ext.what))?;
+            for (id, effects) in &ext.told {
+                if let Some(g) = games.iter().find(|g| g.id == *id) {
+                    reply::emit(tx, config, out, g, effects, today)?;
+                }
             }
-            if today > t.end - chrono::Duration::days(30) {
-                return Ok(Err(format!(
-                    "Art. 50: an extension must be announced at least 30 days before the end date {}",
-                    t.end
-                )));
-            }
-            // Are the places decided? The leader against what each other player could reach.
-            let mut points: std::collections::HashMap<&str, (f64, f64)> =
-                std::collections::HashMap::new();
-            for g in &games {
-                let (w, b) = match g.result {
-                    Some(GameResult::WhiteWins) => (1.0, 0.0),
-                    Some(GameResult::BlackWins) => (0.0, 1.0),
-                    Some(GameResult::Draw) => (0.5, 0.5),
-                    Some(GameResult::BothLose) => (0.0, 0.0),
-                    None => {
-                        points.entry(&g.white).or_default().1 += 1.0;
-                        points.entry(&g.black).or_default().1 += 1.0;
-                        continue;
-                    }
-                };
-                points.entry(&g.white).or_default().0 += w;
-                points.entry(&g.black).or_default().0 += b;
-            }
-            let mut table: Vec<(f64, f64)> = points.values().copied().collect();
-            table.sort_by(|a, b| b.0.total_cmp(&a.0));
-            let decided = match table.as_slice() {
-                [first, rest @ ..] => rest.iter().all(|p| p.0 + p.1 < first.0),
-                [] => true,
-            };
-            if decided {
-                return Ok(Err(format!(
-                    "Art. 50: the winner is already decided ({finished} of {} games finished, {share:.0}%): no extension",
-                    games.len()
-                )));
-            }
-            tx.set_meta(&format!("end:{tournament}"), &to.to_string())?;
-            let what = format!(
-                "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%; the winner is {}decided)",
-                games.len(),
-                if decided { "already " } else { "not yet " }
-            );
-            tx.log_event(&at, None, "arbiter", &format!("Art. 50: {what}"))?;
-            for g in games.iter().filter(|g| g.status != Status::Finished) {
-                let effects: Vec<game::Effect> = [Role::White, Role::Black]
-                    .into_iter()
-                    .map(|to_| game::Effect {
-                        to: to_,
-                        kind: Kind::Decision,
-                        msg: Msg::Announcement {
-                            text: format!("{what}. Art. 50."),
-                        },
-                    })
-                    .collect();
-                reply::emit(tx, config, out, g, &effects, today)?;
-            }
-            Ok(Ok(what))
+            Ok(Ok(ext.what))
         }
         ArbiterCommand::Withdraw { player, illness } => {
             let games: Vec<GameRecord> = tx
@@ -486,65 +395,11 @@ pub(crate) fn execute(
             if games.is_empty() {
                 return Ok(Err(format!("{player} plays no game")));
             }
-            let mut done = Vec::new();
-            // Art. 47 А: a player who never moved is removed from the tournament.
-            let never_moved = games.iter().all(|g| {
-                let Some(color) = g.color_of(player) else {
-                    return true;
-                };
-                let first = if color == Color::White { 0 } else { 1 };
-                g.moves.len() <= first
-            });
-            for rec in games
-                .iter()
-                .filter(|g| g.status != Status::Finished || (never_moved && !*illness))
-            {
-                let Some(color) = rec.color_of(player) else {
-                    continue;
-                };
-                if never_moved && !*illness {
-                    if let Ok(line) = apply(
-                        game::remove(rec),
-                        out,
-                        "removed: the player never moved",
-                        "47",
-                    )? {
-                        done.push(line);
-                    }
-                    continue;
-                }
-                let h = if *illness {
-                    // Art. 48: unfinished games go to adjudication.
-                    game::start_adjudication(rec, today)
-                } else {
-                    // Art. 47 А: unfinished games are lost.
-                    game::set_result(rec, win_for(color.other()), Termination::Forfeit)
-                };
-                if let Ok(line) = apply(
-                    h,
-                    out,
-                    if *illness {
-                        "to adjudication (withdrawal)"
-                    } else {
-                        "lost by withdrawal"
-                    },
-                    if *illness { "48" } else { "47" },
-                )? {
-                    done.push(line);
-                }
-            }
-            Ok(Ok(format!(
-                "{player} withdrawn: {}",
-                if done.is_empty() {
-                    "no unfinished game".into()
-                } else {
-                    done.join("; ")
-                }
-            )))
+            let changes = game::withdraw(&games, player, *illness, today);
+            let done = apply_all(changes, out, &apply)?;
+            Ok(Ok(format!("{player} withdrawn: {done}")))
         }
         ArbiterCommand::Replace { old, new } => {
-            // Art. 47 Б: the new player must be registered (a reserve) and, in a team section,
-            // of the same team.
             let Some(t) = config
                 .tournaments
                 .iter()
@@ -552,19 +407,15 @@ pub(crate) fn execute(
             else {
                 return Ok(Err(format!("{old} is not a registered player")));
             };
-            if !t.players.iter().any(|p| p.email.eq_ignore_ascii_case(new)) {
-                return Ok(Err(format!(
-                    "{new} is not registered in {}: add him to the players first",
-                    t.id
-                )));
-            }
-            if t.teams.is_empty() {
-                return Ok(Err(
-                    "Art. 47 Б: replacements are for team sections only".to_string()
-                ));
-            }
-            if t.team_of(old) != t.team_of(new) && t.team_of(new).is_some() {
-                return Ok(Err(format!("{new} plays for another team")));
+            let facts = game::ReplacementFacts {
+                tournament: &t.id,
+                registered: t.players.iter().any(|p| p.email.eq_ignore_ascii_case(new)),
+                team_section: !t.teams.is_empty(),
+                old_team: t.team_of(old),
+                new_team: t.team_of(new),
+            };
+            if let Err(why) = game::replacement_allowed(new, &facts) {
+                return Ok(Err(why));
             }
             let mut done = Vec::new();
             for rec in tx
@@ -595,32 +446,33 @@ pub(crate) fn execute(
             }
         }
         ArbiterCommand::Exclude { player } => {
-            let mut done = Vec::new();
-            for rec in tx
+            let games: Vec<GameRecord> = tx
                 .games_of(player)?
-                .iter()
-                .filter(|g| g.status != Status::Finished && in_scope(&g.tournament))
-            {
-                let Some(color) = rec.color_of(player) else {
-                    continue;
-                };
-                if let Ok(line) = apply(
-                    game::set_result(rec, win_for(color.other()), Termination::Forfeit),
-                    out,
-                    "forfeit by exclusion",
-                    "56",
-                )? {
-                    done.push(line);
-                }
-            }
-            Ok(Ok(format!(
-                "{player} excluded: {}",
-                if done.is_empty() {
-                    "no unfinished game".into()
-                } else {
-                    done.join("; ")
-                }
-            )))
+                .into_iter()
+                .filter(|g| in_scope(&g.tournament))
+                .collect();
+            let done = apply_all(game::exclude(&games, player), out, &apply)?;
+            Ok(Ok(format!("{player} excluded: {done}")))
         }
     }
+}
+
+/// Carries out one decision over several games (withdrawal, exclusion) game by game; the
+/// lines of what was done, or "no unfinished game".
+fn apply_all(
+    changes: Vec<game::Change>,
+    out: &mut Answer<'_>,
+    apply: &dyn Fn(game::Handled, &mut Answer<'_>, &str, &str) -> Result<Outcome, EngineError>,
+) -> Result<String, EngineError> {
+    let mut done = Vec::new();
+    for c in changes {
+        if let Ok(line) = apply(c.handled, out, c.what, c.article)? {
+            done.push(line);
+        }
+    }
+    Ok(if done.is_empty() {
+        "no unfinished game".into()
+    } else {
+        done.join("; ")
+    })
 }

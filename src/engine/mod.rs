@@ -354,8 +354,14 @@ fn carry_out(
 ) -> Result<()> {
     emit(tx, config, answer, record, &handled.effects, today)?;
     for r in &handled.requests {
-        let game::Request::Leave { color, from, to } = r;
-        crate::arbiter::request_leave(tx, config, answer, record, *color, *from, *to, today)?;
+        match r {
+            game::Request::Leave { color, from, to } => crate::arbiter::request_leave(
+                tx, config, answer, record, *color, *from, *to, today,
+            )?,
+            game::Request::LeaveEnded { color, book } => {
+                tx.put_leave_book(record.address(*color), book)?;
+            }
+        }
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! A player's letter: which game it is about (INTERFACE.md "Letters in"), then the core's
 //! decision on it, persisted with its replies. The shell's part is the facts the core cannot
-//! know: the tablebase's verdict on the position (§707.3), the player's leave book (Art. 46),
-//! the day the move is forwarded (RULES.md §3).
+//! know — the tablebase's verdict on the position (§707.3), the player's leave book (Art. 46),
+//! the day the move is forwarded (RULES.md §3) — and stores what the core asks it to.
 
 use chrono::{DateTime, FixedOffset};
 use shakmaty::Color;
@@ -51,20 +51,12 @@ pub(super) fn letter(
         return Ok("which game?".into());
     };
     let color = game.color_of(&from).unwrap_or(Color::White);
-    let mut handled =
-        game::handle_letter_with(game, color, &msg.fresh_text, today, proof(config, game));
-    if handled
-        .record
-        .as_ref()
-        .is_some_and(|n| n.moves.len() > game.moves.len())
-    {
-        // Art. 46: a move sent during leave ends the leave in this game from today; the letter
-        // is then read again on that record, so its figures and replies agree with it.
-        let mut ended = game.clone();
-        if crate::arbiter::record_move(tx, &mut ended, color, today)? {
-            handled = game::handle_letter(&ended, color, &msg.fresh_text, today);
-        }
-    }
+    let book = tx.leave_book(&from)?;
+    let facts = game::LetterFacts {
+        proof: proof(config, game),
+        leave: Some(&book),
+    };
+    let mut handled = game::handle_player_letter(game, color, &msg.fresh_text, today, facts);
     if let Some(next) = &mut handled.record {
         if next.moves.len() > game.moves.len() {
             // RULES.md §3: the opponent's time runs from the day the bot forwarded the move —

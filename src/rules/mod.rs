@@ -70,9 +70,9 @@
 //! | Art. 45 | leave suspends every game of the player | `src/rules/clock/days.rs` | `art_45_leave_splits_may_and_july` |
 //! | Art. 46 | a move during leave ends it in that game | `src/rules/leave.rs` | `art_46_move_sent_during_leave_ends_it_in_that_game_only` |
 //! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_withdraws_without_moving_is_removed` |
-//! | Art. 48 | serious illness or death: adjudication | `src/rules/game/end.rs` | `art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them` |
+//! | Art. 48 | serious illness or death: adjudication | `src/rules/game/roster.rs` | `art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them` |
 //! | Art. 49 | the end date | `src/rules/game/end.rs` | no test |
-//! | Art. 50 | the extension: at most 6 months, under 91 %, 30 days' notice | `src/arbiter.rs` | `art_50_the_end_date_is_extended_by_at_most_6_months_announced_30_days_before` |
+//! | Art. 50 | the extension: at most 6 months, under 91 %, 30 days' notice | `src/rules/game/extension.rs` | `art_50_an_extension_of_at_most_6_months_under_91_percent_finished_30_days_before_the_end` |
 //! | Art. 51 | no score by the end date: both forfeit | `src/rules/game/end.rs` | `art_51_post_players_are_reminded_to_send_their_score_before_the_end_date` |
 //! | Art. 52 | proposals within 15 days of the end date | `src/rules/game/end.rs` | `art_52_at_the_end_date_the_players_are_asked_for_proposals` |
 //! | Art. 53 | the adjudicator; equal proposals are the result | `src/rules/game/end.rs` | `art_53_equal_proposals_from_both_players_are_the_result` |
@@ -414,7 +414,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 48",
         "serious illness or death: adjudication",
-        Some("src/rules/game/end.rs"),
+        Some("src/rules/game/roster.rs"),
         Some("art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them"),
     ),
     art(
@@ -426,8 +426,10 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 50",
         "the extension: at most 6 months, under 91 %, 30 days' notice",
-        Some("src/arbiter.rs"),
-        Some("art_50_the_end_date_is_extended_by_at_most_6_months_announced_30_days_before"),
+        Some("src/rules/game/extension.rs"),
+        Some(
+            "art_50_an_extension_of_at_most_6_months_under_91_percent_finished_30_days_before_the_end",
+        ),
     ),
     art(
         "Art. 51",

@@ -6,13 +6,14 @@ use std::ops::ControlFlow;
 
 use shakmaty::Color;
 
+use crate::rules::leave::LeaveBook;
 use crate::rules::letter::{self, Command, Letter};
 use crate::rules::model::{Day, Kind};
 use crate::rules::verdict::{self, GameView, Verdict};
 
 use super::claims::{self, Proof};
 use super::commands;
-use super::effects::{Draft, Effect, Handled, Msg};
+use super::effects::{Draft, Effect, Handled, Msg, Request};
 use super::end::{adjudication_letter, appeal_letter};
 use super::moves;
 use super::overstep::{self, claim_letter};
@@ -54,6 +55,51 @@ pub fn handle_letter_with(
     }
     let letter = letter::read_letter(text, rec.notation, rec.params.allow_numeric, today);
     handle_read_letter_with(rec, from, &letter, today, proof, text)
+}
+
+/// What the shell knows of a letter that the core cannot: the tablebase's verdict on the
+/// position, when tables are configured and cover it (§707.3), and the sender's leave book
+/// (Art. 46), which spans all his games.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LetterFacts<'a> {
+    pub proof: Option<Proof>,
+    pub leave: Option<&'a LeaveBook>,
+}
+
+/// A player's letter with the facts the shell passed in. Art. 46: a move sent during leave
+/// ends the leave in this game from that day; the letter is then read on that record, so its
+/// figures and replies agree with it, and the shell is asked to store the changed book.
+pub fn handle_player_letter(
+    rec: &GameRecord,
+    from: Color,
+    text: &str,
+    today: Day,
+    facts: LetterFacts<'_>,
+) -> Handled {
+    let handled = handle_letter_with(rec, from, text, today, facts.proof);
+    let moved = handled
+        .record
+        .as_ref()
+        .is_some_and(|n| n.moves.len() > rec.moves.len());
+    let Some(book) = facts.leave.filter(|b| moved && !b.leaves.is_empty()) else {
+        return handled;
+    };
+    let mut book = book.clone();
+    if book.record_move(&rec.id, today).is_empty() {
+        return handled;
+    }
+    let mut ended = rec.clone();
+    ended.suspensions.retain(|s| s.color != Some(from));
+    ended.suspensions.extend(book.suspensions(&rec.id, from));
+    let mut handled = handle_letter_with(&ended, from, text, today, facts.proof);
+    if handled.record.is_none() {
+        // The leave's end changed the record even if the letter itself did not.
+        handled.record = Some(ended);
+    }
+    handled
+        .requests
+        .push(Request::LeaveEnded { color: from, book });
+    handled
 }
 
 /// What a team captain's letter for one of his players does (RULES.md §14: a captain sends

@@ -183,6 +183,12 @@ pub enum Request {
     /// The player asked for leave (Art. 44): the shell checks it against his leave book,
     /// which spans all his games.
     Leave { color: Color, from: Day, to: Day },
+    /// Art. 46: a move during leave ended it in this game; the shell stores the player's
+    /// leave book as it now stands.
+    LeaveEnded {
+        color: Color,
+        book: crate::rules::leave::LeaveBook,
+    },
 }
 /// What handling an event produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -281,4 +287,13 @@ impl Draft {
             requests: self.requests,
         }
     }
+}
+
+/// One game's part in an arbiter's decision over several games (a withdrawal, an exclusion):
+/// the transition, what it is called, and the article it applies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub handled: Handled,
+    pub what: &'static str,
+    pub article: &'static str,
 }

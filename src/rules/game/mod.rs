@@ -14,8 +14,9 @@
 //! - `post`     `post` mode's dates from the players' reports (Art. 23 А; RULES.md §2, §3)
 //! - `overstep` overstep claims filed, admitted, objected to, withdrawn, decided (Art. 33–40)
 //! - `daily`    the daily tick (`handle_tick`) and the next day it is due (`next_due`)
-//! - `end`      the end of the tournament and adjudication (Art. 49–55)
-//! - `roster`   a player removed or replaced (Art. 47–48)
+//! - `end`      the end of the tournament and adjudication (Art. 49, 51–55)
+//! - `extension` the end date extended (Art. 50)
+//! - `roster`   a player withdrawn, removed or replaced (Art. 47–48)
 //! - `sanction` the arbiter's sanctions and their appeal (Art. 56–57)
 
 mod claims;
@@ -24,6 +25,7 @@ mod daily;
 mod dispatch;
 mod effects;
 mod end;
+mod extension;
 mod moves;
 mod overstep;
 mod post;
@@ -35,17 +37,23 @@ mod variant;
 pub use claims::Proof;
 pub use daily::{handle_tick, next_due};
 pub use dispatch::{
-    CaptainLetter, handle_captain_letter, handle_letter, handle_letter_with, handle_read_letter,
+    CaptainLetter, LetterFacts, handle_captain_letter, handle_letter, handle_letter_with,
+    handle_player_letter, handle_read_letter,
 };
-pub use effects::{AdjudicationStage, ClaimKind, Effect, Handled, Msg, Refusal, Remarks, Request};
+pub use effects::{
+    AdjudicationStage, Change, ClaimKind, Effect, Handled, Msg, Refusal, Remarks, Request,
+};
 pub use end::{
     APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, handle_end, set_result,
     start_adjudication,
 };
+pub use extension::{EXTENSION_MONTHS, Extension, extend_end_date};
 pub use overstep::decide_claim;
 pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, Variant};
-pub use roster::{REPLACEMENT_DAYS, remove, replace_player};
-pub use sanction::{arbiter_penalty, declare_overstep};
+pub use roster::{
+    REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,
+};
+pub use sanction::{arbiter_penalty, declare_overstep, exclude};
 
 #[cfg(test)]
 mod tests;

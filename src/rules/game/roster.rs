@@ -1,11 +1,13 @@
 //! A player leaving the tournament (Art. 47, 48): removal of one who never moved (Art. 47 А),
-//! a team replacement and its dead time (Art. 47 Б).
+//! a team replacement and its dead time (Art. 47 Б), the games of a withdrawn player (Art. 47 А,
+//! 48).
 
 use shakmaty::Color;
 
 use crate::rules::model::{Day, Kind, Suspension};
 
-use super::effects::{Handled, Msg, tell_all};
+use super::effects::{Change, Handled, Msg, tell_all, win_for};
+use super::end::{set_result, start_adjudication};
 use super::record::{GameRecord, Status, Termination};
 
 /// Art. 47 А: a game of a player removed from the tournament (he withdrew without ever
@@ -73,4 +75,73 @@ pub(super) fn end_replacement_dead_time(next: &mut GameRecord, from: Color, toda
     }
     next.suspensions
         .retain(|s| !(s.color.is_none() && s.from == since && today <= since));
+}
+
+/// Art. 47 А and 48: `player` withdraws from the tournament (`illness`: serious illness or
+/// death, Art. 48). A player who never moved in any of these games is removed: none of them
+/// counts (Art. 47 А). Otherwise his unfinished games are lost (Art. 47 А) or, for illness,
+/// go to adjudication (Art. 48); finished games stand.
+pub fn withdraw(games: &[GameRecord], player: &str, illness: bool, today: Day) -> Vec<Change> {
+    let never_moved = games.iter().all(|g| {
+        g.color_of(player)
+            .is_none_or(|c| g.moves.len() <= usize::from(color_index(c)))
+    });
+    let removed = never_moved && !illness;
+    games
+        .iter()
+        .filter(|g| g.status != Status::Finished || removed)
+        .filter_map(|g| {
+            let color = g.color_of(player)?;
+            Some(if removed {
+                Change {
+                    handled: remove(g),
+                    what: "removed: the player never moved",
+                    article: "47",
+                }
+            } else if illness {
+                Change {
+                    handled: start_adjudication(g, today),
+                    what: "to adjudication (withdrawal)",
+                    article: "48",
+                }
+            } else {
+                Change {
+                    handled: set_result(g, win_for(color.other()), Termination::Forfeit),
+                    what: "lost by withdrawal",
+                    article: "47",
+                }
+            })
+        })
+        .collect()
+}
+
+/// The facts of a replacement the core needs from the registration (Art. 47 Б).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplacementFacts<'a> {
+    pub tournament: &'a str,
+    /// The new player is registered in the tournament (a reserve).
+    pub registered: bool,
+    /// The tournament has teams.
+    pub team_section: bool,
+    /// The old and the new player's teams (index), when they have one.
+    pub old_team: Option<usize>,
+    pub new_team: Option<usize>,
+}
+
+/// Art. 47 Б: may `new` replace a withdrawn player? Only in a team section, by a registered
+/// reserve of the same team. `Err`: why not.
+pub fn replacement_allowed(new: &str, f: &ReplacementFacts<'_>) -> Result<(), String> {
+    if !f.registered {
+        return Err(format!(
+            "{new} is not registered in {}: add him to the players first",
+            f.tournament
+        ));
+    }
+    if !f.team_section {
+        return Err("Art. 47 Б: replacements are for team sections only".to_string());
+    }
+    if f.new_team.is_some() && f.old_team != f.new_team {
+        return Err(format!("{new} plays for another team"));
+    }
+    Ok(())
 }

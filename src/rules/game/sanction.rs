@@ -7,8 +7,9 @@ use crate::rules::clock;
 use crate::rules::letter;
 use crate::rules::model::{Day, Kind, Penalty};
 
-use super::effects::{Effect, Handled, Msg, ended_effects, tell_all, win_for};
-use super::end::APPEAL_DAYS;
+use super::effects::{Change, Effect, Handled, Msg, ended_effects, tell_all, win_for};
+use super::end::{APPEAL_DAYS, set_result};
+use super::record::Status;
 use super::record::{GameRecord, Role, Termination};
 
 /// Penalty days by the arbiter (Art. 56), with reason; negative days take them back.
@@ -165,4 +166,21 @@ pub fn declare_overstep(rec: &GameRecord, color: Color, today: Day) -> Result<Ha
         ended_effects(&mut effects, win_for(loser.other()), Termination::Overstep);
     }
     Ok(Handled::changed(next, effects))
+}
+
+/// Art. 56: `player` excluded from the tournament: each of his unfinished games is lost by
+/// forfeit; finished games stand.
+pub fn exclude(games: &[GameRecord], player: &str) -> Vec<Change> {
+    games
+        .iter()
+        .filter(|g| g.status != Status::Finished)
+        .filter_map(|g| {
+            let color = g.color_of(player)?;
+            Some(Change {
+                handled: set_result(g, win_for(color.other()), Termination::Forfeit),
+                what: "forfeit by exclusion",
+                article: "56",
+            })
+        })
+        .collect()
 }

@@ -9,6 +9,7 @@ mod moves;
 mod overstep;
 mod post;
 mod record;
+mod roster;
 mod sanction;
 mod variant;
 

@@ -1,0 +1,137 @@
+//! Art. 50: the extension of the tournament's end date — at most 6 months, only while fewer
+//! than 91 % of the games are finished, announced at least 30 days before the end date, and
+//! only while the winner is not yet decided. Games of a removed player (Art. 47 А) count
+//! neither way.
+
+use chrono::Months;
+
+use crate::rules::model::{Day, GameResult, Kind};
+
+use super::effects::{Effect, Msg};
+use super::record::{GameRecord, Role, Status, Termination};
+
+/// Longest extension (Art. 50).
+pub const EXTENSION_MONTHS: u32 = 6;
+/// Below this share of finished games an extension is possible (Art. 50).
+pub const FINISHED_SHARE_LIMIT: f64 = 91.0;
+/// An extension is announced at least this many days before the end date (Art. 50).
+pub const NOTICE_DAYS: i64 = 30;
+
+/// An extension granted: the figures it was granted on, and what every unfinished game's
+/// players are told.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extension {
+    pub to: Day,
+    pub finished: usize,
+    pub games: usize,
+    /// Per cent of the counted games finished.
+    pub share: f64,
+    /// The announcement (English: the log and the arbiter's answer).
+    pub what: String,
+    /// For each unfinished game (its id), the announcement to both players.
+    pub told: Vec<(String, Vec<Effect>)>,
+}
+
+/// Art. 50 applied to an extension of `tournament`'s end date `end` to `to`, asked on `today`,
+/// over the tournament's games. `Err`: why not, citing the article.
+pub fn extend_end_date(
+    tournament: &str,
+    games: &[GameRecord],
+    end: Day,
+    to: Day,
+    today: Day,
+) -> Result<Extension, String> {
+    let limit = end
+        .checked_add_months(Months::new(EXTENSION_MONTHS))
+        .unwrap_or(end);
+    if to <= end || to > limit {
+        return Err(format!(
+            "Art. 50: the new end date must be after {end} and at most 6 months later ({limit})"
+        ));
+    }
+    let counted: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| g.termination != Some(Termination::Removed))
+        .collect();
+    let finished = counted
+        .iter()
+        .filter(|g| g.status == Status::Finished)
+        .count();
+    let share = if counted.is_empty() {
+        100.0
+    } else {
+        100.0 * finished as f64 / counted.len() as f64
+    };
+    if share >= FINISHED_SHARE_LIMIT {
+        return Err(format!(
+            "Art. 50: {share:.0}% of the games are finished (91% or more): no extension"
+        ));
+    }
+    if today > end - chrono::Duration::days(NOTICE_DAYS) {
+        return Err(format!(
+            "Art. 50: an extension must be announced at least 30 days before the end date {end}"
+        ));
+    }
+    if winner_decided(&counted) {
+        return Err(format!(
+            "Art. 50: the winner is already decided ({finished} of {} games finished, {share:.0}%): no extension",
+            counted.len()
+        ));
+    }
+    let what = format!(
+        "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%; the winner is not yet decided)",
+        counted.len()
+    );
+    let told = counted
+        .iter()
+        .filter(|g| g.status != Status::Finished)
+        .map(|g| {
+            let effects = [Role::White, Role::Black]
+                .into_iter()
+                .map(|to| Effect {
+                    to,
+                    kind: Kind::Decision,
+                    msg: Msg::Announcement {
+                        text: format!("{what}. Art. 50."),
+                    },
+                })
+                .collect();
+            (g.id.clone(), effects)
+        })
+        .collect();
+    Ok(Extension {
+        to,
+        finished,
+        games: counted.len(),
+        share,
+        what,
+        told,
+    })
+}
+
+/// Is the winner decided: does the leader have more points than any other player could
+/// still reach with every unfinished game won?
+fn winner_decided(games: &[&GameRecord]) -> bool {
+    let mut points: std::collections::HashMap<&str, (f64, f64)> = std::collections::HashMap::new();
+    for g in games {
+        let (w, b) = match g.result {
+            Some(GameResult::WhiteWins) => (1.0, 0.0),
+            Some(GameResult::BlackWins) => (0.0, 1.0),
+            Some(GameResult::Draw) => (0.5, 0.5),
+            Some(GameResult::BothLose) => (0.0, 0.0),
+            None => {
+                points.entry(&g.white).or_default().1 += 1.0;
+                points.entry(&g.black).or_default().1 += 1.0;
+                continue;
+            }
+        };
+        points.entry(&g.white).or_default().0 += w;
+        points.entry(&g.black).or_default().0 += b;
+    }
+    let mut table: Vec<(f64, f64)> = points.values().copied().collect();
+    table.sort_by(|a, b| b.0.total_cmp(&a.0));
+    match table.as_slice() {
+        [first, rest @ ..] => rest.iter().all(|p| p.0 + p.1 < first.0),
+        [] => true,
+    }
+}

@@ -1,0 +1,238 @@
+//! Art. 46–48, 50 and 56 (exclusion) decided in the core: the shell only passes the games,
+//! the leave book and the registration facts.
+
+use super::*;
+use crate::rules::leave::LeaveBook;
+
+fn games_of_w() -> Vec<GameRecord> {
+    let mut moved = game();
+    moved = alternate(moved, &["1. e4", "1... e5"], "2026-01-12");
+    let mut other = game();
+    other.id = "T/2".into();
+    other.black = "c@x.test".into();
+    let mut done = game();
+    done.id = "T/3".into();
+    done.black = "d@x.test".into();
+    done.finish(GameResult::Draw, Termination::Agreement);
+    vec![moved, other, done]
+}
+
+#[test]
+fn art_47_a_a_withdrawal_after_moving_loses_the_unfinished_games_finished_ones_stand() {
+    let changes = withdraw(&games_of_w(), "w@x.test", false, day("2026-02-01"));
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    for c in &changes {
+        assert_eq!(c.article, "47");
+        let next = c.handled.record.as_ref().unwrap();
+        assert_eq!(next.result, Some(GameResult::BlackWins));
+        assert_eq!(next.termination, Some(Termination::Forfeit));
+    }
+}
+
+#[test]
+fn art_47_a_a_player_who_never_moved_is_removed_from_every_game_finished_or_not() {
+    let mut g = games_of_w();
+    g.remove(0);
+    let changes = withdraw(&g, "w@x.test", false, day("2026-02-01"));
+    assert_eq!(changes.len(), 2);
+    for c in &changes {
+        let next = c.handled.record.as_ref().unwrap();
+        assert_eq!(next.termination, Some(Termination::Removed));
+        assert_eq!(next.result, None);
+    }
+}
+
+#[test]
+fn art_48_illness_sends_the_unfinished_games_to_adjudication() {
+    let changes = withdraw(&games_of_w(), "w@x.test", true, day("2026-02-01"));
+    assert_eq!(changes.len(), 2);
+    for c in &changes {
+        assert_eq!(c.article, "48");
+        let next = c.handled.record.as_ref().unwrap();
+        assert!(next.adjudication.is_some(), "{next:?}");
+        assert_eq!(next.result, None);
+    }
+}
+
+#[test]
+fn art_56_exclusion_forfeits_the_unfinished_games_only() {
+    // w plays T/1, T/2 (unfinished) and T/3 (drawn).
+    let changes = exclude(&games_of_w(), "w@x.test");
+    assert_eq!(changes.len(), 2);
+    for c in &changes {
+        assert_eq!(c.article, "56");
+        let next = c.handled.record.as_ref().unwrap();
+        assert_eq!(next.result, Some(GameResult::BlackWins));
+    }
+    // Black of T/1 alone.
+    let changes = exclude(&games_of_w(), "b@x.test");
+    assert_eq!(changes.len(), 1);
+    assert_eq!(
+        changes[0].handled.record.as_ref().unwrap().result,
+        Some(GameResult::WhiteWins)
+    );
+}
+
+#[test]
+fn art_47_b_a_replacement_needs_a_registered_reserve_of_the_same_team() {
+    let facts = ReplacementFacts {
+        tournament: "T",
+        registered: true,
+        team_section: true,
+        old_team: Some(0),
+        new_team: Some(0),
+    };
+    assert_eq!(replacement_allowed("r@x.test", &facts), Ok(()));
+    let unregistered = ReplacementFacts {
+        registered: false,
+        ..facts
+    };
+    assert!(
+        replacement_allowed("r@x.test", &unregistered)
+            .unwrap_err()
+            .contains("not registered in T")
+    );
+    let individual = ReplacementFacts {
+        team_section: false,
+        ..facts
+    };
+    assert!(
+        replacement_allowed("r@x.test", &individual)
+            .unwrap_err()
+            .contains("Art. 47 Б")
+    );
+    let other_team = ReplacementFacts {
+        new_team: Some(1),
+        ..facts
+    };
+    assert!(
+        replacement_allowed("r@x.test", &other_team)
+            .unwrap_err()
+            .contains("another team")
+    );
+}
+
+fn section(finished: usize, total: usize) -> Vec<GameRecord> {
+    (0..total)
+        .map(|i| {
+            let mut g = game();
+            g.id = format!("T/{}", i + 1);
+            g.white = format!("p{}@x.test", i % 5);
+            g.black = format!("q{}@x.test", i % 7);
+            if i < finished {
+                g.finish(GameResult::Draw, Termination::Agreement);
+            }
+            g
+        })
+        .collect()
+}
+
+#[test]
+fn art_50_an_extension_of_at_most_6_months_under_91_percent_finished_30_days_before_the_end() {
+    let end = day("2027-01-01");
+    // 9 of 10 finished (90 %), all draws: nobody has won yet.
+    let games = section(9, 10);
+    let ext = extend_end_date("T", &games, end, day("2027-07-01"), day("2026-12-01")).unwrap();
+    assert_eq!((ext.finished, ext.games), (9, 10));
+    assert_eq!(
+        ext.told.len(),
+        1,
+        "the one unfinished game's players are told"
+    );
+    assert_eq!(ext.told[0].1.len(), 2);
+    // More than 6 months.
+    let e = extend_end_date("T", &games, end, day("2027-07-02"), day("2026-12-01")).unwrap_err();
+    assert!(e.contains("at most 6 months"), "{e}");
+    // Announced 29 days before the end date.
+    let e = extend_end_date("T", &games, end, day("2027-03-01"), day("2026-12-03")).unwrap_err();
+    assert!(e.contains("30 days before"), "{e}");
+    // 91 % finished.
+    let e = extend_end_date(
+        "T",
+        &section(91, 100),
+        end,
+        day("2027-03-01"),
+        day("2026-12-01"),
+    )
+    .unwrap_err();
+    assert!(e.contains("91% or more"), "{e}");
+}
+
+#[test]
+fn art_50_no_extension_once_the_winner_is_decided() {
+    let end = day("2027-01-01");
+    let mut games = section(0, 4);
+    // A beats everybody in three games; the fourth (between two others) is open: nobody can
+    // reach A's 3 points.
+    for (i, g) in games.iter_mut().enumerate().take(3) {
+        g.white = "a@x.test".into();
+        g.black = format!("o{i}@x.test");
+        g.finish(GameResult::WhiteWins, Termination::Resignation);
+    }
+    games[3].white = "o0@x.test".into();
+    games[3].black = "o1@x.test".into();
+    let e = extend_end_date("T", &games, end, day("2027-03-01"), day("2026-12-01")).unwrap_err();
+    assert!(e.contains("winner is already decided"), "{e}");
+    // A removed player's games count neither way: with only those left, 0 of 0 would be 100 %.
+    for g in &mut games {
+        g.termination = Some(Termination::Removed);
+    }
+    let e = extend_end_date("T", &games, end, day("2027-03-01"), day("2026-12-01")).unwrap_err();
+    assert!(e.contains("91% or more"), "{e}");
+}
+
+#[test]
+fn art_46_a_move_during_leave_ends_it_in_that_game_and_asks_the_shell_to_store_the_book() {
+    let g = alternate(game(), &["1. e4", "1... e5"], "2026-01-12");
+    let mut book = LeaveBook::default();
+    book.request(
+        &g.params,
+        day("2026-02-01"),
+        day("2026-02-20"),
+        day("2026-01-20"),
+        &[],
+    )
+    .unwrap();
+    let mut on_leave = g.clone();
+    on_leave.suspensions = book.suspensions(&g.id, Color::White);
+    let facts = LetterFacts {
+        proof: None,
+        leave: Some(&book),
+    };
+    let h = handle_player_letter(&on_leave, Color::White, "2. Кf3", day("2026-02-05"), facts);
+    let next = h.record.as_ref().expect("the move is accepted");
+    assert_eq!(next.moves.len(), 3);
+    // The leave ends in this game the day of the move: it is suspended 1–4 February only.
+    let mine: Vec<_> = next
+        .suspensions
+        .iter()
+        .filter(|s| s.color == Some(Color::White))
+        .collect();
+    assert_eq!(mine.len(), 1, "{:?}", next.suspensions);
+    assert_eq!(
+        (mine[0].from, mine[0].to),
+        (day("2026-02-01"), day("2026-02-04"))
+    );
+    let stored = h
+        .requests
+        .iter()
+        .find_map(|r| match r {
+            Request::LeaveEnded { color, book } => Some((*color, book.clone())),
+            _ => None,
+        })
+        .expect("the changed book goes to the shell");
+    assert_eq!(stored.0, Color::White);
+    assert!(!stored.1.on_leave(&g.id, day("2026-02-06")));
+    // Without a leave running, nothing is asked of the shell.
+    let plain = handle_player_letter(
+        &g,
+        Color::White,
+        "2. Кf3",
+        day("2026-01-14"),
+        LetterFacts {
+            proof: None,
+            leave: Some(&LeaveBook::default()),
+        },
+    );
+    assert!(plain.requests.is_empty());
+}
