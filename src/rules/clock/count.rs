@@ -115,25 +115,7 @@ pub(crate) struct Prepared<'a> {
 impl<'a> Prepared<'a> {
     pub(crate) fn new(g: ClockGame<'a>, now: Day) -> Prepared<'a> {
         let now = dn(now);
-        let mut spans: Vec<(i32, i32)> = g
-            .suspensions
-            .iter()
-            .map(|s| (dn(s.from), dn(s.to)))
-            .collect();
-        // Art. 37: while a claim awaits the decision the game is paused; the days after the
-        // claim up to the decision are dead time for both clocks.
-        for o in &g.state.oversteps {
-            if !o.pauses {
-                continue;
-            }
-            let from = dn(o.claimed_on).saturating_add(1);
-            let to = match (o.status, o.decided_on) {
-                (OverstepStatus::Claimed, _) | (_, None) => i32::MAX,
-                (_, Some(d)) => dn(d),
-            };
-            spans.push((from, to));
-        }
-        let cal = Calendar::new(spans);
+        let cal = game_calendar(&g);
         // Day numbers of every move, computed once (date arithmetic is the hot path).
         // A move's receipt is usually the previous move's sending day: reuse that number.
         let mut memo: Option<(Day, i32)> = None;
@@ -735,20 +717,80 @@ fn move_times(moves: &[PlayedMove], dates: &[(i32, i32)], cal: &Calendar) -> Vec
 
 /// The receipt day of the side to move, when known (RULES.md §3; INTERFACE.md `status`).
 fn running_received(g: &ClockGame<'_>) -> Option<Day> {
+    receipt(g).known()
+}
+
+/// The day the side to move received the last move (RULES.md §3) — the one receipt rule the
+/// record, the official figures, `status` and the tick share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReceiptDay {
+    /// Known: White's move 1 the day before the start (Art. 24); in `email` the day the bot
+    /// forwarded the move (its arrival, or later when amici was down); in `post` the day the
+    /// player reported (Д).
+    Known(Day),
+    /// `post`, not reported yet: it is no earlier than the opponent's sending day.
+    NotReported { after: Day },
+}
+
+impl ReceiptDay {
+    pub fn known(self) -> Option<Day> {
+        match self {
+            ReceiptDay::Known(d) => Some(d),
+            ReceiptDay::NotReported { .. } => None,
+        }
+    }
+
+    /// The receipt day, or the earliest it can be.
+    pub fn earliest(self) -> Day {
+        match self {
+            ReceiptDay::Known(d) | ReceiptDay::NotReported { after: d } => d,
+        }
+    }
+}
+
+/// The receipt of the last move by the side to move (see [`ReceiptDay`]).
+pub fn receipt(g: &ClockGame<'_>) -> ReceiptDay {
     let n = g.moves.len();
     if let Some(r) = g.state.receipt
         && r.ply as usize == n
     {
-        return Some(r.day);
+        return ReceiptDay::Known(r.day);
     }
     match g.moves.last() {
-        // Art. 24: White's move 1 runs from the start date (received the day before).
-        None => Some(day(dn(g.start).saturating_sub(1))),
-        // `email`: the bot forwards a move the day it arrives.
-        Some(m) if g.params.mode == Mode::Email => Some(m.sent),
-        // `post`: only the receiver's report tells (INTERFACE.md status).
-        Some(_) => None,
+        None => ReceiptDay::Known(g.start.pred_opt().unwrap_or(g.start)),
+        Some(m) if g.params.mode == Mode::Email => ReceiptDay::Known(m.sent),
+        Some(m) => ReceiptDay::NotReported { after: m.sent },
     }
+}
+
+/// The days a game does not count (RULES.md §3): leave of either player and dead time (its
+/// suspensions), and the days it waits for the arbiter's decision on a claim (Art. 37: from
+/// the day after the claim up to the decision).
+pub(crate) fn game_calendar(g: &ClockGame<'_>) -> Calendar {
+    let mut spans: Vec<(i32, i32)> = g
+        .suspensions
+        .iter()
+        .map(|s| (dn(s.from), dn(s.to)))
+        .collect();
+    for o in &g.state.oversteps {
+        if !o.pauses {
+            continue;
+        }
+        let from = dn(o.claimed_on).saturating_add(1);
+        let to = match (o.status, o.decided_on) {
+            (OverstepStatus::Claimed, _) | (_, None) => i32::MAX,
+            (_, Some(d)) => dn(d),
+        };
+        spans.push((from, to));
+    }
+    Calendar::new(spans)
+}
+
+/// The §3 formula on one game: thinking time from `received` to `sent`, every day the game
+/// does not count left out ([`game_calendar`]). The record, the official figures in replies,
+/// `status` and the tick all count with it.
+pub fn thinking_time(g: &ClockGame<'_>, received: Day, sent: Day) -> u32 {
+    u32::try_from(game_calendar(g).thinking(dn(received), dn(sent))).unwrap_or(u32::MAX)
 }
 
 // ---------------------------------------------------------------------------------------------

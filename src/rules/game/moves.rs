@@ -35,7 +35,8 @@ impl GameRecord {
             } else {
                 self.clock_started()
             };
-            o.time_used = Some(clock::thinking_days(received, today, |d| self.suspended(d)));
+            // The one §3 count: leave, dead time and Art. 37's waiting days left out.
+            o.time_used = Some(clock::thinking_time(&self.clock_game(), received, today));
             let mut next = self.clone();
             let mut pos = next.position();
             // Totals after this move: simulate any legal move sent today.

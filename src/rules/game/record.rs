@@ -297,20 +297,11 @@ impl GameRecord {
             .any(|s| s.from <= day && day <= s.to)
     }
 
-    /// The day the side to move received the last move (White's move 1: the day before the
-    /// start, RULES.md §3).
+    /// The day the side to move received the last move, or in `post` before his report the
+    /// earliest it can be ([`clock::receipt`], the one receipt rule; White's move 1: the day
+    /// before the start, RULES.md §3).
     pub fn clock_started(&self) -> Day {
-        // The receipt day the clock knows for this move (email: the day the bot forwarded the
-        // opponent's move, when that was later than its arrival; post: the player's report).
-        if let Some(r) = self.clock.receipt
-            && r.ply as usize == self.moves.len()
-        {
-            return r.day;
-        }
-        match self.moves.last() {
-            Some(m) => m.sent,
-            None => self.start.pred_opt().unwrap_or(self.start),
-        }
+        clock::receipt(&self.clock_game()).earliest()
     }
 
     /// The record's moves as lines for replies, from index `from` on.

@@ -118,3 +118,28 @@ fn insufficient_material_ends_the_game_automatically() {
         Some((GameResult::Draw, Termination::InsufficientMaterial))
     );
 }
+
+#[test]
+fn rules_s3_one_formula_the_official_figure_and_the_record_leave_out_the_art_37_pause() {
+    // White never moved (start 10 January); on 19 February the bot files the Art. 31 claim
+    // and the game waits for the arbiter (Art. 37), who rejects it on 10 March; White moves on
+    // 12 March. Counted by hand (RULES.md §3): received 9 January (the day before the start,
+    // Art. 24), sent 12 March: 22 days in January (10–31), 28 in February, 12 in March = 62,
+    // less the 19 days 20 February – 10 March the game waited = 43, the first free: 42 days.
+    let g = claimed();
+    assert_eq!(g.clock.oversteps[0].claimed_on, day("2026-02-19"));
+    let idx = g.clock.oversteps.len().checked_sub(1);
+    let g = decide_claim(&g, idx, false, day("2026-03-10"))
+        .unwrap()
+        .record
+        .unwrap();
+    assert_eq!(g.status, Status::Playing);
+    let official = g.official(Color::White, day("2026-03-12"));
+    assert_eq!(official.time_used, Some(42), "the official Ж in the reply");
+    let next = play(g, Color::White, "1. e2-e4", "2026-03-12");
+    let line = next.lines(0, day("2026-03-12"));
+    assert_eq!(
+        line[0].days, 42,
+        "the record's figure for the move: {line:?}"
+    );
+}

@@ -1,6 +1,7 @@
 //! `post` mode: dates from the players' reports (RULES.md §2, §3).
 
 use super::*;
+use crate::rules::clock;
 
 #[test]
 fn art_7_post_the_receipt_is_checked_against_the_corrected_sending_day() {
@@ -123,4 +124,39 @@ fn post_a_missing_receipt_date_is_derived_from_sending_date_and_time_used() {
         (day("2026-03-05"), day("2026-03-09"))
     );
     assert_eq!(g.lines(1, day("2026-03-10"))[0].days, 3);
+}
+
+#[test]
+fn rules_s3_one_receipt_rule_post_before_and_after_the_receivers_report() {
+    // White posts 1. e4 on 2 March. Until Black reports its arrival, the receipt is unknown
+    // (status shows none, his clock does not run) and no earlier than 2 March; Black reports
+    // Д 5 March: from then on it is 5 March for the record, the replies and status alike.
+    let g = play(
+        post_game(),
+        Color::White,
+        "1. e2-e4; 2.3.2026",
+        "2026-03-03",
+    );
+    assert_eq!(
+        clock::receipt(&g.clock_game()),
+        clock::ReceiptDay::NotReported {
+            after: day("2026-03-02")
+        }
+    );
+    assert_eq!(g.clock_started(), day("2026-03-02"));
+    assert_eq!(g.clocks(day("2026-03-10")).black.running_days, None);
+    let h = handle_letter(
+        &g,
+        Color::Black,
+        "Получих хода ви на 5.3.",
+        day("2026-03-06"),
+    );
+    let g = h.record.expect("the receipt report is recorded");
+    assert_eq!(
+        clock::receipt(&g.clock_game()),
+        clock::ReceiptDay::Known(day("2026-03-05"))
+    );
+    assert_eq!(g.clock_started(), day("2026-03-05"));
+    // 6–10 March counted, the first free: 4 days on 10 March.
+    assert_eq!(g.clocks(day("2026-03-10")).black.running_days, Some(4));
 }
