@@ -1419,6 +1419,28 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
     }
 
     #[test]
+    fn art_6_email_by_the_regulation_the_tournaments_mode_sets_its_rules() {
+        // Art. 6 А: e-mail when the tournament's regulation says so — `mode`, e-mail by default
+        // (RULES.md §2): 50 days per 10 moves, a notice after 40, one overstep loses; `post`:
+        // 30 days, 28, two oversteps (Art. 23, 25, 28, 29).
+        let c = parse(Path::new("amici.toml"), GOOD).unwrap();
+        let p = &c.tournaments[0].params;
+        assert_eq!(p.mode, Mode::Email);
+        assert_eq!(
+            (p.period_days, p.notice_days, p.oversteps_to_lose),
+            (50, 40, 1)
+        );
+        let post = GOOD.replace("id = \"T1\"", "id = \"T1\"\nmode = \"post\"");
+        let c = parse(Path::new("amici.toml"), &post).unwrap();
+        let p = &c.tournaments[0].params;
+        assert_eq!(p.mode, Mode::Post);
+        assert_eq!(
+            (p.period_days, p.notice_days, p.oversteps_to_lose),
+            (30, 28, 2)
+        );
+    }
+
+    #[test]
     fn a_good_config_validates() {
         let c = parse(Path::new("/etc/amici/amici.toml"), GOOD).unwrap();
         assert_eq!(c.bot.address, "bot@example.test");

@@ -397,6 +397,41 @@ fn art_29_email_first_overstep_loses() {
 }
 
 #[test]
+fn art_28_post_the_first_overstep_lets_play_go_on_the_second_loses() {
+    let start = d(2026, 1, 10);
+    // White's move 6 takes 6 days: 31 > 30 days for moves 1–10 (Art. 27 А).
+    let mut g = G::new(
+        Mode::Post,
+        start,
+        line(start, 2, &white_uses(&[5, 5, 5, 5, 5, 6])),
+    );
+    g.tick(g.moves.last().unwrap().sent);
+    assert_eq!(g.state.oversteps.len(), 1, "the first overstep is claimed");
+    // «При первой, время игры продолжается без остановки»: no pause for the arbiter.
+    assert!(!g.state.oversteps[0].pauses);
+    assert!(g.state.awaiting_decision().is_none());
+    assert_eq!(g.state.oversteps[0].status, OverstepStatus::Claimed);
+    // Moves 7–16 in 3 days each and 4 for the last: 31 > 30 in the new count (Art. 30): the
+    // second overstep stops the game and, confirmed, loses it.
+    let mut w = vec![5, 5, 5, 5, 5, 6];
+    w.extend([3, 3, 3, 3, 3, 3, 3, 3, 3, 4]);
+    g.moves = line(start, 2, &white_uses(&w));
+    let at = g.moves.last().unwrap().sent;
+    g.tick(plus(at, 1));
+    let (idx, o) = g
+        .state
+        .awaiting_decision()
+        .expect("the second overstep pauses");
+    assert_eq!(o.move_number, 16);
+    let effect = g.state.confirm(&g.params, idx, plus(at, 3)).unwrap();
+    assert_eq!(
+        effect.loser,
+        Some(Color::White),
+        "the second overstep loses"
+    );
+}
+
+#[test]
 fn art_30_post_restart_after_first_overstep_then_second_loses() {
     let start = d(2026, 1, 10);
     // First overstep at move 6 (31 days); from move 7 White has 30 days for moves 7–16.

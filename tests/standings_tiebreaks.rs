@@ -173,12 +173,73 @@ fn s708_3_buchholz_is_the_sum_of_the_opponents_points() {
 
 #[test]
 fn s708_4_sum_of_buchholz_is_the_sum_of_the_opponents_buchholz() {
+    // By hand: points A 2.5, B 1.5, C 0.5, D 1.5; Buchholz A 1.5+0.5+1.5 = 3.5,
+    // B 2.5+0.5+1.5 = 4.5, C 2.5+1.5+1.5 = 5.5, D 2.5+1.5+0.5 = 4.5; sum of Buchholz
+    // A 4.5+5.5+4.5 = 14.5, B 3.5+5.5+4.5 = 13.5, C 3.5+4.5+4.5 = 12.5, D 3.5+4.5+5.5 = 13.5.
     let (p, games) = four();
     let s = compute(&p, &games, &[Tiebreak::Buchholz, Tiebreak::SumBuchholz]).unwrap();
     let v = |n: &str, t| s.tiebreak(s.row(n).unwrap(), t).unwrap();
-    let expected_a =
-        v("B", Tiebreak::Buchholz) + v("C", Tiebreak::Buchholz) + v("D", Tiebreak::Buchholz);
-    assert_eq!(v("A", Tiebreak::SumBuchholz), expected_a);
+    for (name, bh, sbh) in [
+        ("A", 3.5, 14.5),
+        ("B", 4.5, 13.5),
+        ("C", 5.5, 12.5),
+        ("D", 4.5, 13.5),
+    ] {
+        assert_eq!(v(name, Tiebreak::Buchholz), bh, "{name} Buchholz");
+        assert_eq!(
+            v(name, Tiebreak::SumBuchholz),
+            sbh,
+            "{name} sum of Buchholz"
+        );
+    }
+}
+
+#[test]
+fn s708_4_sum_of_buchholz_by_hand_with_forfeits_and_a_withdrawal() {
+    // A round robin of five; E beat C and drew D, then withdrew (Art. 47 А): his games with A
+    // and B are lost by forfeit. Counted by hand as the module decides (FIDE: a forfeit is an
+    // unplayed round, worth the player's own points in Buchholz and his own Buchholz in the
+    // sum; an opponent's unplayed rounds count as draws in his score):
+    //   points     A 3.5  B 2    C 1    D 2    E 1.5
+    //   tb score   A 3.0  B 1.5  C 1.0  D 2.0  E 2.5
+    //   Buchholz   A 1.5+1+2+3.5 = 8   B 3+1+2+2 = 8   C 3+1.5+2+2.5 = 9   D 3+1.5+1+2.5 = 8
+    //              E 1.5+1.5+1+2 = 6
+    //   sum of Bh  A 8+9+8+8 = 33   B 8+9+8+8 = 33   C 8+8+8+6 = 30   D 8+8+9+6 = 31
+    //              E 6+6+9+8 = 29
+    let p = names(&["A", "B", "C", "D", "E"]);
+    let games = vec![
+        g(0, 1, Outcome::WhiteWins),
+        g(0, 2, Outcome::Draw),
+        g(0, 3, Outcome::WhiteWins),
+        g(0, 4, Outcome::WhiteWinsByForfeit),
+        g(1, 2, Outcome::WhiteWins),
+        g(1, 3, Outcome::BlackWins),
+        g(1, 4, Outcome::WhiteWinsByForfeit),
+        g(2, 3, Outcome::Draw),
+        g(2, 4, Outcome::BlackWins),
+        g(3, 4, Outcome::Draw),
+    ];
+    let s = compute(&p, &games, &[Tiebreak::Buchholz, Tiebreak::SumBuchholz]).unwrap();
+    for (name, points, bh, sbh) in [
+        ("A", 3.5, 8.0, 33.0),
+        ("B", 2.0, 8.0, 33.0),
+        ("C", 1.0, 9.0, 30.0),
+        ("D", 2.0, 8.0, 31.0),
+        ("E", 1.5, 6.0, 29.0),
+    ] {
+        let row = s.row(name).unwrap();
+        assert_eq!(row.points, points, "{name} points");
+        assert_eq!(
+            s.tiebreak(row, Tiebreak::Buchholz),
+            Some(bh),
+            "{name} Buchholz"
+        );
+        assert_eq!(
+            s.tiebreak(row, Tiebreak::SumBuchholz),
+            Some(sbh),
+            "{name} sum of Buchholz"
+        );
+    }
 }
 
 #[test]

@@ -26,8 +26,8 @@
 //!
 //! | article | rule | file | test |
 //! |---|---|---|---|
-//! | Art. 5 | moves by letter; registered letters | `src/rules/game/post.rs` | no test |
-//! | Art. 6 | e-mail by the regulation; one switch to post | `src/config.rs` | no test |
+//! | Art. 5 | moves by letter; registered letters | `src/rules/game/post.rs` | `art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks` |
+//! | Art. 6 | e-mail by the regulation; one switch to post | `src/config.rs` | `art_6_email_by_the_regulation_the_tournaments_mode_sets_its_rules` |
 //! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/reading.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
 //! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation.rs` | `art_7_note_1_table_rows_each_notation` |
 //! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
@@ -42,7 +42,7 @@
 //! | Art. 17 | +5 days for a faulty move; none for the transport's fault | `src/rules/game/moves.rs` | `art_17_penalty_days_count_in_totals_and_towards_oversteps` |
 //! | Art. 18 | no touch-move after a faulty move | `src/rules/verdict/judge.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
 //! | Art. 19 | the new move need not use the same piece | `src/rules/verdict/facts.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
-//! | Art. 20 | a faulty move found later: replay | `src/rules/game/moves.rs` | `art_20_an_impossible_move_never_enters_the_record_so_no_replay_is_ever_needed` |
+//! | Art. 20 | a faulty move found later: replay | `src/rules/verdict/judge.rs` | `art_20_a_wrong_repeat_is_caught_on_arrival_so_the_game_never_needs_a_replay` |
 //! | Art. 21 | marks and move numbers never refuse a move | `src/rules/notation.rs` | `art_21_marks_never_decide` |
 //! | Art. 22 | an unfounded complaint: +5 days | `src/rules/game/sanction.rs` | `art_22_the_arbiter_penalises_an_unfounded_complaint_citing_the_article` |
 //! | Art. 23 | 30 / 50 days per 10 moves, cumulative; transit is not thinking time | `src/rules/clock/count.rs` | `art_23_unused_time_carries_over_allowance_is_cumulative` |
@@ -50,7 +50,7 @@
 //! | Art. 25 | the delay notice | `src/rules/game/commands.rs` | `art_25_a_delay_notice_sent_with_the_move_or_out_of_turn_covers_the_next_move` |
 //! | Art. 26 | the silence repeat after 14 days | `src/rules/tick.rs` | `art_26_email_repeat_on_day_14_to_the_silent_player_copy_arbiter` |
 //! | Art. 27 | the overstep: more than 30·k / 50·k days | `src/rules/clock/count.rs` | `art_27_overstep_claim_with_score_table_totals_and_diagram` |
-//! | Art. 28 | post: two oversteps, the second loses | `src/rules/clock/state.rs` | no test |
+//! | Art. 28 | post: two oversteps, the second loses | `src/rules/clock/state.rs` | `art_28_post_the_first_overstep_lets_play_go_on_the_second_loses` |
 //! | Art. 29 | e-mail: the first overstep loses | `src/rules/clock/state.rs` | `art_29_email_first_overstep_loses` |
 //! | Art. 30 | post: the count restarts after a first overstep | `src/rules/clock/state.rs` | `art_30_post_restart_after_first_overstep_then_second_loses` |
 //! | Art. 31 | e-mail: more than 40 silent days without notice loses | `src/rules/clock/count.rs` | `art_31_email_claim_after_more_than_40_silent_days` |
@@ -63,7 +63,7 @@
 //! | Art. 38 | the arbiter confirms or rejects the claim | `src/rules/clock/state.rs` | `art_38_rejected_first_overstep_undoes_the_restart` |
 //! | Art. 39 | an objection within 7 days | `src/rules/game/overstep.rs` | `art_39_an_objection_upheld_undoes_the_loss` |
 //! | Art. 40 | an unfounded claim: +5 days to the claimant | `src/rules/game/overstep.rs` | `art_40_an_unfounded_player_claim_rejected_costs_the_claimant_5_days` |
-//! | Art. 41 | play is suspended for leave or withdrawal | `src/rules/leave.rs` | no test |
+//! | Art. 41 | play is suspended for leave or withdrawal | `src/rules/leave.rs` | `art_41_play_is_suspended_for_leave_and_stops_for_a_withdrawal` |
 //! | Art. 42 | 30 days of leave a calendar year; none during an extension | `src/rules/leave.rs` | `art_42_leave_quota_across_a_year_boundary` |
 //! | Art. 43 | special leave by the arbiter, also retroactive | `src/rules/leave.rs` | `art_43_special_leave_by_the_arbiter_also_retroactive` |
 //! | Art. 44 | leave announced before it starts | `src/rules/leave.rs` | `art_44_leave_must_be_announced_before_it_starts` |
@@ -71,12 +71,12 @@
 //! | Art. 46 | a move during leave ends it in that game | `src/rules/leave.rs` | `art_46_move_sent_during_leave_ends_it_in_that_game_only` |
 //! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_withdraws_without_moving_is_removed` |
 //! | Art. 48 | serious illness or death: adjudication | `src/rules/game/roster.rs` | `art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them` |
-//! | Art. 49 | the end date | `src/rules/game/end.rs` | no test |
+//! | Art. 49 | the end date | `src/rules/game/end.rs` | `art_49_on_the_end_date_an_unfinished_game_stops_a_finished_one_is_untouched` |
 //! | Art. 50 | the extension: at most 6 months, under 91 %, 30 days' notice | `src/rules/game/extension.rs` | `art_50_an_extension_of_at_most_6_months_under_91_percent_finished_30_days_before_the_end` |
 //! | Art. 51 | no score by the end date: both forfeit | `src/rules/game/end.rs` | `art_51_post_players_are_reminded_to_send_their_score_before_the_end_date` |
 //! | Art. 52 | proposals within 15 days of the end date | `src/rules/game/end.rs` | `art_52_at_the_end_date_the_players_are_asked_for_proposals` |
 //! | Art. 53 | the adjudicator; equal proposals are the result | `src/rules/game/end.rs` | `art_53_equal_proposals_from_both_players_are_the_result` |
-//! | Art. 54 | the adjudicator's decision told within 3 days | `src/rules/game/end.rs` | no test |
+//! | Art. 54 | the adjudicator's decision told within 3 days | `src/rules/game/end.rs` | `art_54_the_adjudicators_decision_is_told_to_both_players` |
 //! | Art. 55 | an appeal within 7 days to a second adjudicator | `src/rules/game/end.rs` | `art_55_an_appeal_within_7_days_goes_to_the_second_adjudicator` |
 //! | Art. 56 | the arbiter's sanctions | `src/rules/game/sanction.rs` | `art_56_arbiter_declared_first_overstep_is_in_force` |
 //! | Art. 57 | a sanction appealed within 7 days | `src/rules/game/sanction.rs` | `art_57_a_sanction_may_be_appealed_within_7_days` |
@@ -151,13 +151,13 @@ pub const ARTICLES: &[Article] = &[
         "Art. 5",
         "moves by letter; registered letters",
         Some("src/rules/game/post.rs"),
-        None,
+        Some("art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks"),
     ),
     art(
         "Art. 6",
         "e-mail by the regulation; one switch to post",
         Some("src/config.rs"),
-        None,
+        Some("art_6_email_by_the_regulation_the_tournaments_mode_sets_its_rules"),
     ),
     art(
         "Art. 7",
@@ -246,8 +246,8 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 20",
         "a faulty move found later: replay",
-        Some("src/rules/game/moves.rs"),
-        Some("art_20_an_impossible_move_never_enters_the_record_so_no_replay_is_ever_needed"),
+        Some("src/rules/verdict/judge.rs"),
+        Some("art_20_a_wrong_repeat_is_caught_on_arrival_so_the_game_never_needs_a_replay"),
     ),
     art(
         "Art. 21",
@@ -295,7 +295,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 28",
         "post: two oversteps, the second loses",
         Some("src/rules/clock/state.rs"),
-        None,
+        Some("art_28_post_the_first_overstep_lets_play_go_on_the_second_loses"),
     ),
     art(
         "Art. 29",
@@ -373,7 +373,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 41",
         "play is suspended for leave or withdrawal",
         Some("src/rules/leave.rs"),
-        None,
+        Some("art_41_play_is_suspended_for_leave_and_stops_for_a_withdrawal"),
     ),
     art(
         "Art. 42",
@@ -421,7 +421,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 49",
         "the end date",
         Some("src/rules/game/end.rs"),
-        None,
+        Some("art_49_on_the_end_date_an_unfinished_game_stops_a_finished_one_is_untouched"),
     ),
     art(
         "Art. 50",
@@ -453,7 +453,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 54",
         "the adjudicator's decision told within 3 days",
         Some("src/rules/game/end.rs"),
-        None,
+        Some("art_54_the_adjudicators_decision_is_told_to_both_players"),
     ),
     art(
         "Art. 55",

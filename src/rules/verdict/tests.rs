@@ -165,17 +165,6 @@ fn art_17_note_transport_fault_costs_nothing() {
 }
 
 #[test]
-fn art_18_19_after_a_refusal_any_piece_may_move() {
-    let g = game(&[], Color::White);
-    assert!(matches!(
-        judge_text("1. Кg1-e3", &g),
-        Verdict::Impossible(_)
-    ));
-    let a = accepted(judge_text("1. d2-d4", &g));
-    assert_eq!(a.own.uci, "d2d4");
-}
-
-#[test]
 fn art_21_marks_and_numbers_never_refuse() {
     let g = game(&["e2e4", "e7e5"], Color::White);
     let a = accepted(judge_text("1... e7:e5+ 5. Кg1:f3#", &g));

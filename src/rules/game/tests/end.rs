@@ -156,3 +156,51 @@ fn art_52_proposals_are_read_as_whole_tokens() {
     assert_eq!(proposal("see my letter of 2027-10-15"), None);
     assert_eq!(proposal("0-1."), Some(GameResult::BlackWins));
 }
+
+#[test]
+fn art_49_on_the_end_date_an_unfinished_game_stops_a_finished_one_is_untouched() {
+    let end = day("2026-12-31");
+    let running = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    // Before the end date nothing happens; on it the game stops for adjudication.
+    assert!(
+        handle_end(&running, end, day("2026-12-30"))
+            .record
+            .is_none()
+    );
+    let stopped = handle_end(&running, end, end).record.unwrap();
+    assert_eq!(stopped.status, Status::Adjudication);
+    assert_eq!(stopped.adjudication.as_ref().unwrap().asked_on, end);
+    // A move after the end date is not played.
+    let h = handle_letter(&stopped, Color::Black, "1. e2-e4 e7-e5", day("2027-01-02"));
+    assert!(h.record.as_ref().is_none_or(|g| g.moves.len() == 1));
+    let mut finished = running.clone();
+    finished.finish(GameResult::Draw, Termination::Agreement);
+    let h = handle_end(&finished, end, end);
+    assert!(h.record.is_none() && h.effects.is_empty());
+}
+
+#[test]
+fn art_54_the_adjudicators_decision_is_told_to_both_players() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+        .record
+        .unwrap();
+    let h = adjudicate(&g, GameResult::WhiteWins, day("2027-01-20"));
+    let next = h.record.as_ref().unwrap();
+    assert_eq!(next.result, Some(GameResult::WhiteWins));
+    assert_eq!(next.termination, Some(Termination::Adjudication));
+    assert_eq!(
+        next.adjudication.as_ref().unwrap().decided_on,
+        Some(day("2027-01-20")),
+        "the day the appeal window of Art. 55 runs from"
+    );
+    for side in [Role::White, Role::Black] {
+        assert!(
+            h.effects
+                .iter()
+                .any(|e| e.to == side && e.kind == Kind::GameOver),
+            "{side:?} is told the decision: {:?}",
+            h.effects
+        );
+    }
+}

@@ -143,3 +143,36 @@ fn rules_s3_one_formula_the_official_figure_and_the_record_leave_out_the_art_37_
         "the record's figure for the move: {line:?}"
     );
 }
+
+#[test]
+fn art_9_v_the_official_figures_every_item_by_hand() {
+    // Email (Art. 8): White's 1. e4 arrived on 12 January (start 10 January); Black answers
+    // on 15 January. Г = 12.1 (White's letter), Д = 13.1 (arrival + 1), Е = 15.1, Ж = 2
+    // (13, 14, 15 counted, the first free), З: White 2 (10, 11, 12 from the day before the
+    // start), Black 2, with a +5 penalty of White's on top: White 7.
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let mut g = g;
+    g.penalties.push(crate::rules::model::Penalty {
+        color: Color::White,
+        days: 5,
+        date: day("2026-01-12"),
+        article: "17".into(),
+        reason: "test".into(),
+    });
+    let o = g.official(Color::Black, day("2026-01-15"));
+    assert_eq!(o.letter, Some(day("2026-01-12")), "Г");
+    assert_eq!(o.received, Some(day("2026-01-13")), "Д");
+    assert_eq!(o.sent, Some(day("2026-01-15")), "Е");
+    assert_eq!(o.time_used, Some(2), "Ж");
+    let totals = o.totals.expect("З");
+    assert_eq!((totals.white, totals.black), (7, 2), "З");
+    // White's move 1: no letter of the opponent, no receipt (Art. 24); Ж from the start.
+    let o = game().official(Color::White, day("2026-01-12"));
+    assert_eq!((o.letter, o.received), (None, None));
+    assert_eq!(o.time_used, Some(2));
+    // Post: the dates are the players' own reports; amici states none of its own.
+    assert_eq!(
+        post_game().official(Color::White, day("2026-01-12")),
+        crate::rules::verdict::Official::default()
+    );
+}

@@ -160,3 +160,23 @@ fn rules_s3_one_receipt_rule_post_before_and_after_the_receivers_report() {
     // 6–10 March counted, the first free: 4 days on 10 March.
     assert_eq!(g.clocks(day("2026-03-10")).black.running_days, Some(4));
 }
+
+#[test]
+fn art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks() {
+    // The card itself goes by post; the player's report to amici gives its postmark (Е), and
+    // that is the move's sending date — not the day the report reached amici. The opponent
+    // gets the move by e-mail too, with that date, to check against the card he receives.
+    let g = post_game();
+    let h = handle_letter(&g, Color::White, "1. e2-e4; 2.3.2026", day("2026-03-04"));
+    let next = h.record.as_ref().expect("the report is recorded");
+    assert_eq!(next.moves[0].sent, day("2026-03-02"));
+    let forwarded = h
+        .effects
+        .iter()
+        .find_map(|e| match (&e.to, &e.msg) {
+            (Role::Black, Msg::Forward { moves, .. }) => Some(moves.clone()),
+            _ => None,
+        })
+        .expect("the opponent is told the move");
+    assert_eq!(forwarded[0].sent, day("2026-03-02"));
+}

@@ -18,13 +18,53 @@ fn art_24_white_time_runs_from_the_start_date() {
 }
 
 #[test]
-fn art_20_an_impossible_move_never_enters_the_record_so_no_replay_is_ever_needed() {
-    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
-    let h = handle_letter(&g, Color::Black, "1... e7-e4", day("2026-01-13"));
-    let next = h.record.unwrap();
+fn art_20_a_wrong_repeat_is_caught_on_arrival_so_the_game_never_needs_a_replay() {
+    // The commentary of Art. 20: White plays Кd5-e3, Black repeats it as Кd5-c3 and plays
+    // his move; found eleven moves later, the game goes back. amici checks every repeat on
+    // arrival (Art. 15): Black's letter is refused at once, +5 days (Art. 17), the record
+    // keeps White's real move, and Black's answer is played from the true position.
+    let g = alternate(game(), &["1. e2-e4", "1... e7-e5"], "2026-01-12");
+    let g = play(g, Color::White, "1... e7-e5 2. Кg1-f3", "2026-01-13");
+    let h = handle_letter(&g, Color::Black, "2. Кg1-h3 Кb8-c6", day("2026-01-14"));
+    let refused = h.record.expect("the penalty is recorded");
     assert_eq!(
-        next.moves, g.moves,
-        "checked on arrival: the record holds legal moves only"
+        refused.moves, g.moves,
+        "the wrong repeat never enters the record"
     );
-    assert_eq!(replay(&next.moves).1.len(), next.moves.len());
+    assert_eq!(refused.penalties.len(), 1);
+    assert_eq!(
+        (refused.penalties[0].color, refused.penalties[0].days),
+        (Color::Black, 5)
+    );
+    assert!(
+        h.effects
+            .iter()
+            .any(|e| e.to == Role::Black && e.kind == Kind::Error),
+        "Black is told at once: {:?}",
+        h.effects
+    );
+    let next = play(refused, Color::Black, "2. Кg1-f3 Кb8-c6", "2026-01-15");
+    let (pos, _) = replay(&next.moves);
+    assert_eq!(
+        Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+}
+
+#[test]
+fn art_18_19_after_a_refusal_any_piece_may_move() {
+    // Art. 19's example: White sends the impossible 1. Кg1-e3 (+5 days, Art. 17); his new
+    // move need not be a knight move (no touch-move, Art. 18): 1. d2-d4 is accepted.
+    let h = handle_letter(&game(), Color::White, "1. Кg1-e3", day("2026-01-12"));
+    let refused = h.record.expect("the penalty is recorded");
+    assert!(refused.moves.is_empty());
+    assert_eq!(refused.penalties.len(), 1);
+    let next = play(refused, Color::White, "1. d2-d4", "2026-01-13");
+    assert_eq!(next.moves.len(), 1);
+    assert_eq!(next.moves[0].uci, "d2d4");
+    assert_eq!(
+        next.penalties.len(),
+        1,
+        "no second penalty for the change of piece"
+    );
 }

@@ -236,3 +236,33 @@ fn art_46_a_move_during_leave_ends_it_in_that_game_and_asks_the_shell_to_store_t
     );
     assert!(plain.requests.is_empty());
 }
+
+#[test]
+fn art_41_play_is_suspended_for_leave_and_stops_for_a_withdrawal() {
+    // Leave 1–10 February: the ten days are not White's thinking time in this game.
+    let g = alternate(game(), &["1. e2-e4", "1... e7-e5"], "2026-01-20");
+    let mut book = LeaveBook::default();
+    book.request(
+        &g.params,
+        day("2026-02-01"),
+        day("2026-02-10"),
+        day("2026-01-25"),
+        &[],
+    )
+    .unwrap();
+    let mut on_leave = g.clone();
+    on_leave.suspensions = book.suspensions(&g.id, Color::White);
+    // Received 20 January; on 15 February: 21–31 January (11) and 11–15 February (5) = 16
+    // days counted, the first free: 15. Without the leave: 26 − 1 = 25.
+    assert_eq!(
+        on_leave.clocks(day("2026-02-15")).white.running_days,
+        Some(15)
+    );
+    assert_eq!(g.clocks(day("2026-02-15")).white.running_days, Some(25));
+    // A withdrawal ends his play: the unfinished game is decided (Art. 47 А).
+    let changes = withdraw(&[g], "w@x.test", false, day("2026-02-15"));
+    assert_eq!(
+        changes[0].handled.record.as_ref().unwrap().status,
+        Status::Finished
+    );
+}
