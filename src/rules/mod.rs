@@ -29,7 +29,7 @@
 //! | Art. 5 | moves by letter; registered letters | `src/rules/game/post.rs` | `art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks` |
 //! | Art. 6 | e-mail by the regulation; one switch to post | `src/config.rs` | `art_6_email_by_the_regulation_the_tournaments_mode_sets_its_rules` |
 //! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/reading.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
-//! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation.rs` | `art_7_note_1_table_rows_each_notation` |
+//! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation/mod.rs` | `art_7_note_1_table_rows_each_notation` |
 //! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
 //! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict/official.rs` | `art_9_missing_items_are_listed_and_move_stands` |
 //! | Art. 10 | variants; declined, then played move by move: +5 days | `src/rules/game/variant.rs` | `art_10_declining_a_variant_then_playing_it_move_by_move_costs_5_days` |
@@ -43,7 +43,7 @@
 //! | Art. 18 | no touch-move after a faulty move | `src/rules/verdict/judge.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
 //! | Art. 19 | the new move need not use the same piece | `src/rules/verdict/facts.rs` | `art_18_19_after_a_refusal_any_piece_may_move` |
 //! | Art. 20 | a faulty move found later: replay | `src/rules/verdict/judge.rs` | `art_20_a_wrong_repeat_is_caught_on_arrival_so_the_game_never_needs_a_replay` |
-//! | Art. 21 | marks and move numbers never refuse a move | `src/rules/notation.rs` | `art_21_marks_never_decide` |
+//! | Art. 21 | marks and move numbers never refuse a move | `src/rules/notation/mod.rs` | `art_21_marks_never_decide` |
 //! | Art. 22 | an unfounded complaint: +5 days | `src/rules/game/sanction.rs` | `art_22_the_arbiter_penalises_an_unfounded_complaint_citing_the_article` |
 //! | Art. 23 | 30 / 50 days per 10 moves, cumulative; transit is not thinking time | `src/rules/clock/count.rs` | `art_23_unused_time_carries_over_allowance_is_cumulative` |
 //! | Art. 24 | time runs from the start date | `src/rules/clock/days.rs` | `art_24_white_move_1_counts_from_the_start_date` |
@@ -168,7 +168,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 7 notes 1–3",
         "notation, full and short, numeric beside",
-        Some("src/rules/notation.rs"),
+        Some("src/rules/notation/mod.rs"),
         Some("art_7_note_1_table_rows_each_notation"),
     ),
     art(
@@ -252,7 +252,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 21",
         "marks and move numbers never refuse a move",
-        Some("src/rules/notation.rs"),
+        Some("src/rules/notation/mod.rs"),
         Some("art_21_marks_never_decide"),
     ),
     art(

@@ -1,0 +1,286 @@
+use super::*;
+
+/// A game as a version-2 database held it: the clock inside the record, `next_due`
+/// beside it.
+fn version_2_database(path: &Path, record: &GameRecord) {
+    let conn = Connection::open(path).unwrap();
+    for sql in &MIGRATIONS[..2] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.pragma_update(None, "user_version", 2).unwrap();
+    conn.execute(
+        "INSERT INTO games (id, tournament, n, white, black, finished, record, next_due)
+         VALUES (?1, 'T', 1, 'w@x', 'b@x', 0, ?2, '2026-03-01')",
+        params![record.id, serde_json::to_string(record).unwrap()],
+    )
+    .unwrap();
+}
+
+#[test]
+fn migration_4_marks_the_letters_processed_before_the_input_log_existed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v3.sqlite3");
+    let conn = Connection::open(&path).unwrap();
+    for sql in &MIGRATIONS[..3] {
+        conn.execute_batch(sql).unwrap();
+    }
+    conn.pragma_update(None, "user_version", 3).unwrap();
+    for i in 0..2 {
+        conn.execute(
+            "INSERT INTO inbound (hash, raw, arrived, source, status) VALUES (?1, x'00', '2026-01-01T00:00:00Z', 'ingest', 'done')",
+            [format!("h{i}")],
+        )
+        .unwrap();
+    }
+    drop(conn);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(
+        store.meta("input_log_after_inbound").unwrap().as_deref(),
+        Some("2")
+    );
+    assert!(store.inputs().unwrap().is_empty(), "nothing invented");
+}
+
+#[test]
+fn migration_3_moves_each_clock_into_its_own_row_and_loses_nothing() {
+    use crate::rules::clock::{IssuedNotice, NoticeKind};
+    use crate::rules::model::{Mode, Notation, Params};
+    let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2026, 2, d).unwrap();
+    let mut g = GameRecord::new(
+        "T/1".into(),
+        "T".into(),
+        "w@x".into(),
+        "b@x".into(),
+        Params::for_mode(Mode::Email),
+        Notation::Bg,
+        day(1),
+    );
+    g.clock.issued.push(IssuedNotice {
+        kind: NoticeKind::Repeat,
+        key: 7,
+        due: day(20),
+        on: Some(day(21)),
+    });
+    g.status = crate::rules::game::Status::AwaitingDecision;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v2.sqlite3");
+    version_2_database(&path, &g);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(
+        store.game("T/1").unwrap().as_ref(),
+        Some(&g),
+        "the same record"
+    );
+    let c = &store.conn;
+    let (record, due): (String, Option<String>) = c
+        .query_row(
+            "SELECT g.record, c.next_due FROM games g JOIN game_clocks c USING (id)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(
+        !record.contains("issued"),
+        "the clock left the record: {record}"
+    );
+    assert_eq!(due.as_deref(), Some("2026-03-01"), "next_due kept");
+    // And the tick's query finds it by its row.
+    let tx = store.tx_of(c);
+    assert_eq!(
+        tx.games_due("2026-03-01", &[]).unwrap(),
+        vec!["T/1".to_string()]
+    );
+    assert!(tx.games_due("2026-02-28", &[]).unwrap().is_empty());
+}
+
+#[test]
+fn same_message_id_and_body_is_stored_once_another_body_is_kept_as_a_reused_id() {
+    let mut s = Store::memory().unwrap();
+    let a = s
+        .store_inbound(
+            b"Subject: a\r\n\r\none",
+            Some("x@y"),
+            "2026-01-01T00:00:00Z",
+            "ingest",
+            None,
+        )
+        .unwrap();
+    let Stored::New(first) = a else {
+        panic!("{a:?}")
+    };
+    // A re-delivery: another Received: line on top, the same body (with the final CRLF
+    // SMTP adds, and stored with LF line ends).
+    let again = s
+        .store_inbound(
+            b"Received: from relay\nSubject: a\n\none\n\n",
+            Some("x@y"),
+            "2026-01-01T00:00:00Z",
+            "ingest",
+            None,
+        )
+        .unwrap();
+    assert_eq!(again, Stored::Duplicate(first));
+    // Another letter reusing the id: stored as its own, the reused id kept beside it.
+    let other = s
+        .store_inbound(
+            b"Subject: b\r\n\r\ntwo",
+            Some("x@y"),
+            "2026-01-01T00:00:00Z",
+            "ingest",
+            None,
+        )
+        .unwrap();
+    let Stored::ReusedId(id) = other else {
+        panic!("{other:?}")
+    };
+    let row = s.transaction(|tx| tx.claim_inbound(id)).unwrap().unwrap();
+    assert_eq!(row.reused_message_id.as_deref(), Some("x@y"));
+}
+
+#[test]
+fn a_claimed_letter_cannot_be_claimed_again() {
+    let mut s = Store::memory().unwrap();
+    let Stored::New(id) = s.store_inbound(b"raw", None, "t", "ingest", None).unwrap() else {
+        panic!()
+    };
+    s.transaction(|tx| {
+        assert!(tx.claim_inbound(id)?.is_some());
+        assert!(
+            tx.claim_inbound(id)?.is_none(),
+            "taken inside this transaction"
+        );
+        tx.mark_inbound_done(id, "ok", "t")
+    })
+    .unwrap();
+    assert!(
+        s.transaction(|tx| tx.claim_inbound(id)).unwrap().is_none(),
+        "done"
+    );
+    assert!(s.pending_ids(10).unwrap().is_empty());
+}
+
+#[test]
+fn a_failing_letter_is_set_aside_after_max_attempts() {
+    let mut s = Store::memory().unwrap();
+    let Stored::New(id) = s.store_inbound(b"raw", None, "t", "ingest", None).unwrap() else {
+        panic!()
+    };
+    for expected in [Failure::Retry, Failure::Retry, Failure::SetAside] {
+        let f = s
+            .transaction(|tx| {
+                tx.claim_inbound(id)?.expect("pending");
+                tx.inbound_failed(id, "boom", 3, "t")
+            })
+            .unwrap();
+        assert_eq!(f, expected);
+    }
+    assert!(s.pending_ids(10).unwrap().is_empty());
+    assert!(s.transaction(|tx| tx.claim_inbound(id)).unwrap().is_none());
+}
+
+#[test]
+fn outbox_rows_are_leased_once_and_one_recipients_rows_in_queue_order() {
+    let mut s = Store::memory().unwrap();
+    for (i, to) in ["a@x", "b@x", "a@x", "a@x"].iter().enumerate() {
+        let o = NewOutgoing {
+            message_id: format!("m{i}"),
+            recipient: to.to_string(),
+            kind: "move".into(),
+            game: None,
+            raw: b"r".to_vec(),
+        };
+        s.transaction(|tx| tx.queue(None, &o, "t")).unwrap();
+    }
+    let now = "2026-01-01T00:00:00+00:00";
+    let until = "2026-01-01T00:10:00+00:00";
+    let first = s.lease_outbox(now, until, 2).unwrap();
+    let ids: Vec<String> = first.iter().map(|r| r.message_id.clone()).collect();
+    assert_eq!(ids, ["m0", "m1"]);
+    // a@x's first row is leased: his later rows wait for it, b@x has nothing more.
+    assert!(s.lease_outbox(now, until, 10).unwrap().is_empty());
+    // m0 refused for now: a@x's later rows wait until it is due, in order.
+    s.finish_sends(
+        &[
+            (
+                first[0].id,
+                SendOutcome::Retry {
+                    next_attempt: "2026-01-01T00:05:00+00:00".into(),
+                    error: "451".into(),
+                },
+            ),
+            (first[1].id, SendOutcome::Sent),
+        ],
+        now,
+    )
+    .unwrap();
+    assert!(s.lease_outbox(now, until, 10).unwrap().is_empty());
+    let later = s
+        .lease_outbox("2026-01-01T00:06:00+00:00", "2026-01-01T00:16:00+00:00", 10)
+        .unwrap();
+    let ids: Vec<String> = later.iter().map(|r| r.message_id.clone()).collect();
+    assert_eq!(ids, ["m0", "m2", "m3"]);
+    // A lease that ran out (its sender died) is taken again.
+    let again = s
+        .lease_outbox("2026-01-01T00:20:00+00:00", "2026-01-01T00:30:00+00:00", 10)
+        .unwrap();
+    assert_eq!(again.len(), 3);
+}
+
+#[test]
+fn two_first_starts_on_a_fresh_file_both_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("fresh.sqlite3");
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let p = p.clone();
+            std::thread::spawn(move || Store::open(&p).map(|s| s.instance().to_string()))
+        })
+        .collect();
+    let ids: Vec<String> = handles
+        .into_iter()
+        .map(|h| h.join().unwrap().unwrap())
+        .collect();
+    assert!(ids.iter().all(|i| i == &ids[0] && i.len() == 32), "{ids:?}");
+}
+
+#[test]
+fn each_database_has_its_own_instance_id() {
+    assert_ne!(
+        Store::memory().unwrap().instance(),
+        Store::memory().unwrap().instance()
+    );
+}
+
+#[test]
+fn same_bytes_without_message_id_are_stored_once() {
+    let mut s = Store::memory().unwrap();
+    s.store_inbound(b"raw", None, "t", "ingest", None).unwrap();
+    assert!(matches!(
+        s.store_inbound(b"raw", None, "t", "ingest", None).unwrap(),
+        Stored::Duplicate(_)
+    ));
+    assert!(matches!(
+        s.store_inbound(b"raw2", None, "t", "ingest", None).unwrap(),
+        Stored::New(_)
+    ));
+}
+
+#[test]
+fn a_failed_transaction_leaves_nothing_behind() {
+    let mut s = Store::memory().unwrap();
+    let r: std::result::Result<(), StoreError> = s.transaction(|tx| {
+        tx.set_meta("k", "v")?;
+        Err(StoreError::TooNew(9, 1))
+    });
+    assert!(r.is_err());
+    assert_eq!(s.meta("k").unwrap(), None);
+}
+
+#[test]
+fn migrations_are_idempotent_on_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("a.sqlite3");
+    Store::open(&p).unwrap().set_meta("k", "v").unwrap();
+    let s = Store::open(&p).unwrap();
+    assert_eq!(s.meta("k").unwrap().as_deref(), Some("v"));
+}
