@@ -163,7 +163,97 @@ pub(crate) fn request_leave(
     }
 }
 
-/// Runs one arbiter command in the caller's transaction.
+/// One command's context: the transaction, the config, the day, and the tournaments the
+/// command may act on (an arbiter's letter: his own; the command line, the admin: all).
+struct Run<'t, 'c> {
+    tx: &'t Tx<'c>,
+    config: &'t Config,
+    today: Day,
+    at: String,
+    scope: Option<&'t [String]>,
+}
+
+/// A decision of the core on one game: the transition, what it is called, its article.
+type Decided = Result<(game::Handled, String, String), String>;
+
+impl Run<'_, '_> {
+    fn in_scope(&self, tournament: &str) -> bool {
+        self.scope
+            .is_none_or(|ids| ids.iter().any(|t| t == tournament))
+    }
+
+    /// Stores a transition, logs it with its article and tells those concerned.
+    fn apply(
+        &self,
+        out: &mut Answer<'_>,
+        h: game::Handled,
+        what: &str,
+        article: &str,
+    ) -> Result<Outcome, EngineError> {
+        let Some(next) = h.record else {
+            return Ok(Err("nothing to change".into()));
+        };
+        self.tx.update_game(&next)?;
+        self.tx.log_event(
+            &self.at,
+            Some(&next.id),
+            "arbiter",
+            &format!("Art. {article}: {what}"),
+        )?;
+        reply::emit(self.tx, self.config, out, &next, &h.effects, self.today)?;
+        Ok(Ok(format!("{}: {what} (Art. {article})", next.id)))
+    }
+
+    /// A command on one game: the record loaded (in scope), the core's decision applied.
+    fn on_game(
+        &self,
+        out: &mut Answer<'_>,
+        id: &str,
+        decide: impl FnOnce(&GameRecord) -> Decided,
+    ) -> Result<Outcome, EngineError> {
+        let rec = match game(self.tx, id, &|t| self.in_scope(t))? {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e)),
+        };
+        match decide(&rec) {
+            Ok((h, what, article)) => self.apply(out, h, &what, &article),
+            Err(e) => Ok(Err(format!("{id}: {e}"))),
+        }
+    }
+
+    /// A decision over several games (withdrawal, exclusion) carried out game by game; the
+    /// lines of what was done, or "no unfinished game".
+    fn apply_all(
+        &self,
+        out: &mut Answer<'_>,
+        changes: Vec<game::Change>,
+    ) -> Result<String, EngineError> {
+        let mut done = Vec::new();
+        for c in changes {
+            if let Ok(line) = self.apply(out, c.handled, c.what, c.article)? {
+                done.push(line);
+            }
+        }
+        Ok(if done.is_empty() {
+            "no unfinished game".into()
+        } else {
+            done.join("; ")
+        })
+    }
+
+    /// The games of `player` in scope.
+    fn games_of(&self, player: &str) -> Result<Vec<GameRecord>, EngineError> {
+        Ok(self
+            .tx
+            .games_of(player)?
+            .into_iter()
+            .filter(|g| self.in_scope(&g.tournament))
+            .collect())
+    }
+}
+
+/// Runs one arbiter command in the caller's transaction: a dispatcher over the core's
+/// decisions (`rules::game`), each carried out and told.
 pub(crate) fn execute(
     tx: &Tx<'_>,
     config: &Config,
@@ -172,307 +262,254 @@ pub(crate) fn execute(
     now: DateTime<FixedOffset>,
     scope: Option<&[String]>,
 ) -> Result<Outcome, EngineError> {
-    // An arbiter's letter acts on his own tournaments only; the command line (the admin) on all.
-    let in_scope = |tournament: &str| scope.is_none_or(|ids| ids.iter().any(|t| t == tournament));
-    let today = local_day(config, now);
-    let at = now.to_rfc3339();
-    let apply = |h: game::Handled,
-                 out: &mut Answer<'_>,
-                 what: &str,
-                 article: &str|
-     -> Result<Outcome, EngineError> {
-        let Some(next) = h.record else {
-            return Ok(Err("nothing to change".into()));
-        };
-        tx.update_game(&next)?;
-        tx.log_event(
-            &at,
-            Some(&next.id),
-            "arbiter",
-            &format!("Art. {article}: {what}"),
-        )?;
-        reply::emit(tx, config, out, &next, &h.effects, today)?;
-        Ok(Ok(format!("{}: {what} (Art. {article})", next.id)))
+    let run = Run {
+        tx,
+        config,
+        today: local_day(config, now),
+        at: now.to_rfc3339(),
+        scope,
     };
+    let today = run.today;
     match cmd {
-        ArbiterCommand::Confirm { game: id, claim }
-        | ArbiterCommand::Reject { game: id, claim } => {
-            let confirm = matches!(cmd, ArbiterCommand::Confirm { .. });
-            let rec = match game(tx, id, &in_scope)? {
-                Ok(r) => r,
-                Err(e) => return Ok(Err(e)),
-            };
-            match game::decide_claim(&rec, *claim, confirm, today) {
-                Ok(h) => apply(
-                    h,
-                    out,
-                    if confirm {
-                        "overstep claim confirmed"
-                    } else {
-                        "overstep claim rejected"
-                    },
-                    "38",
-                ),
-                Err(e) => Ok(Err(format!("{id}: {e}"))),
-            }
-        }
+        ArbiterCommand::Confirm { game: id, claim } => run.on_game(out, id, |rec| {
+            let h = game::decide_claim(rec, *claim, true, today)?;
+            Ok((h, "overstep claim confirmed".into(), "38".into()))
+        }),
+        ArbiterCommand::Reject { game: id, claim } => run.on_game(out, id, |rec| {
+            let h = game::decide_claim(rec, *claim, false, today)?;
+            Ok((h, "overstep claim rejected".into(), "38".into()))
+        }),
         ArbiterCommand::Penalty {
             game: id,
             color,
             days,
             reason,
-        } => {
-            let rec = match game(tx, id, &in_scope)? {
-                Ok(r) => r,
-                Err(e) => return Ok(Err(e)),
-            };
-            let h = game::arbiter_penalty(&rec, *color, *days, reason, today);
+        } => run.on_game(out, id, |rec| {
+            let h = game::arbiter_penalty(rec, *color, *days, reason, today);
             // The article the penalty cites (Art. 22, 40 … in its reason; else 56).
             let article = h
                 .record
                 .as_ref()
                 .and_then(|r| r.penalties.last())
                 .map_or_else(|| "56".to_string(), |p| p.article.clone());
-            apply(
-                h,
-                out,
-                &format!(
-                    "{days:+} days to {} ({reason})",
-                    if *color == Color::White {
-                        "White"
-                    } else {
-                        "Black"
-                    }
-                ),
-                &article,
-            )
-        }
-        ArbiterCommand::Forfeit { game: id, loser } => {
-            let rec = match game(tx, id, &in_scope)? {
-                Ok(r) => r,
-                Err(e) => return Ok(Err(e)),
+            let side = if *color == Color::White {
+                "White"
+            } else {
+                "Black"
             };
+            Ok((h, format!("{days:+} days to {side} ({reason})"), article))
+        }),
+        ArbiterCommand::Forfeit { game: id, loser } => run.on_game(out, id, |rec| {
             let result = loser.map_or(GameResult::BothLose, |l| win_for(l.other()));
-            apply(
-                game::set_result(&rec, result, Termination::Forfeit),
-                out,
-                &format!("forfeit, {}", result.pgn()),
-                "56",
-            )
-        }
+            let h = game::set_result(rec, result, Termination::Forfeit);
+            Ok((h, format!("forfeit, {}", result.pgn()), "56".into()))
+        }),
         ArbiterCommand::Result {
             game: id,
             result,
             adjudication,
-        } => {
-            let rec = match game(tx, id, &in_scope)? {
-                Ok(r) => r,
-                Err(e) => return Ok(Err(e)),
-            };
-            let (term, art) = if *adjudication {
-                (Termination::Adjudication, "53")
-            } else {
-                (Termination::ArbiterDecision, "56")
-            };
+        } => run.on_game(out, id, |rec| {
             // An adjudication records its day: appeals run 7 days from it (Art. 55).
-            let h = if term == Termination::Adjudication {
-                game::adjudicate(&rec, *result, today)
+            let (h, article) = if *adjudication {
+                (game::adjudicate(rec, *result, today), "53")
             } else {
-                game::set_result(&rec, *result, term)
+                let h = game::set_result(rec, *result, Termination::ArbiterDecision);
+                (h, "56")
             };
-            apply(h, out, &format!("result {}", result.pgn()), art)
-        }
-        ArbiterCommand::Leave { player, from, to } => {
-            let plays_here = config.tournaments.iter().any(|t| {
-                in_scope(&t.id)
-                    && t.players
-                        .iter()
-                        .any(|p| p.email.eq_ignore_ascii_case(player))
-            });
-            if !config.is_player(player) || !plays_here {
-                return Ok(Err(format!("{player} is not a registered player")));
-            }
-            let mut book = tx.leave_book(player)?;
-            if let Err(e) = book.grant_special(*from, *to, today) {
-                return Ok(Err(e.to_string()));
-            }
-            tx.put_leave_book(player, &book)?;
-            tx.log_event(
-                &at,
-                None,
-                "arbiter",
-                &format!("Art. 43: special leave {player} {from} – {to}"),
-            )?;
-            apply_leave(
-                tx,
-                config,
-                out,
-                player,
-                &book,
-                Some((*from, *to, true)),
-                today,
-            )?;
-            Ok(Ok(format!(
-                "special leave for {player} {from} – {to} (Art. 43)"
-            )))
-        }
-        ArbiterCommand::Resend { game: id } => {
-            // RULES.md §3: the bounced forward goes again, to the game's address of the
-            // player; its delivery ends the dead time (engine::record_sends).
-            let rec = match game(tx, id, &in_scope)? {
-                Ok(r) => r,
-                Err(e) => return Ok(Err(e)),
-            };
-            if !crate::rules::bounce::waiting_for_delivery(&rec) {
-                return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
-            }
-            let Some(failed) = tx.awaited_in(id)? else {
-                return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
-            };
-            let Some(row) = tx.outbox_by_id(failed)? else {
-                return Ok(Err(format!("{id}: the bounced message is gone")));
-            };
-            let to = rec
-                .to_move()
-                .map(|c| rec.address(c).to_string())
-                .unwrap_or(row.recipient.clone());
-            let n = tx.count_resends(id)?;
-            let message_id = crate::mail::outbound::stable_message_id(
-                &format!("{}:resend:{}:{n}", tx.instance(), row.id),
-                &config.bot.address,
-            );
-            let raw = crate::mail::headers::resent(&row.raw, &to, &message_id);
-            let new_id = tx.queue_returning(
-                None,
-                &crate::store::NewOutgoing {
-                    message_id,
-                    recipient: to.clone(),
-                    kind: row.kind.clone(),
-                    game: row.game.clone(),
-                    raw,
-                },
-                &at,
-            )?;
-            tx.await_delivery(new_id, id)?;
-            tx.log_event(
-                &at,
-                Some(id),
-                "arbiter",
-                &format!("RULES.md §3: the bounced move re-sent to {to}"),
-            )?;
-            Ok(Ok(format!(
-                "{id}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)"
-            )))
-        }
-        ArbiterCommand::Extend { tournament, to } => {
-            let Some(t) = config.tournament(tournament).filter(|t| in_scope(&t.id)) else {
-                return Ok(Err(format!("no tournament {tournament}")));
-            };
-            let games: Vec<GameRecord> = tx
-                .games()?
-                .into_iter()
-                .filter(|g| g.tournament == *tournament)
-                .collect();
-            let ext = match game::extend_end_date(tournament, &games, t.end, *to, today) {
-                Ok(e) => e,
-                Err(why) => return Ok(Err(why)),
-            };
-            tx.set_meta(&format!("end:{tournament}"), &ext.to.to_string())?;
-            tx.log_event(&at, None, "arbiter", &format!("Art. 50: {}", ext.what))?;
-            for (id, effects) in &ext.told {
-                if let Some(g) = games.iter().find(|g| g.id == *id) {
-                    reply::emit(tx, config, out, g, effects, today)?;
-                }
-            }
-            Ok(Ok(ext.what))
-        }
+            Ok((h, format!("result {}", result.pgn()), article.into()))
+        }),
+        ArbiterCommand::Overstep { game: id, color } => run.on_game(out, id, |rec| {
+            let h = game::declare_overstep(rec, *color, today)?;
+            Ok((h, "overstep declared as a sanction".into(), "56".into()))
+        }),
+        ArbiterCommand::Leave { player, from, to } => special_leave(&run, out, player, *from, *to),
+        ArbiterCommand::Resend { game: id } => resend(&run, id),
+        ArbiterCommand::Extend { tournament, to } => extend(&run, out, tournament, *to),
         ArbiterCommand::Withdraw { player, illness } => {
-            let games: Vec<GameRecord> = tx
-                .games_of(player)?
-                .into_iter()
-                .filter(|g| in_scope(&g.tournament))
-                .collect();
+            let games = run.games_of(player)?;
             if games.is_empty() {
                 return Ok(Err(format!("{player} plays no game")));
             }
-            let changes = game::withdraw(&games, player, *illness, today);
-            let done = apply_all(changes, out, &apply)?;
+            let done = run.apply_all(out, game::withdraw(&games, player, *illness, today))?;
             Ok(Ok(format!("{player} withdrawn: {done}")))
         }
-        ArbiterCommand::Replace { old, new } => {
-            let Some(t) = config
-                .tournaments
-                .iter()
-                .find(|t| t.players.iter().any(|p| p.email.eq_ignore_ascii_case(old)))
-            else {
-                return Ok(Err(format!("{old} is not a registered player")));
-            };
-            let facts = game::ReplacementFacts {
-                tournament: &t.id,
-                registered: t.players.iter().any(|p| p.email.eq_ignore_ascii_case(new)),
-                team_section: !t.teams.is_empty(),
-                old_team: t.team_of(old),
-                new_team: t.team_of(new),
-            };
-            if let Err(why) = game::replacement_allowed(new, &facts) {
-                return Ok(Err(why));
-            }
-            let mut done = Vec::new();
-            for rec in tx
-                .games_of(old)?
-                .iter()
-                .filter(|g| g.status != Status::Finished && in_scope(&g.tournament))
-            {
-                if let Some(h) = game::replace_player(rec, old, new, today)
-                    && let Ok(line) = apply(h, out, &format!("{old} replaced by {new}"), "47")?
-                {
-                    done.push(line);
-                }
-            }
-            Ok(Ok(if done.is_empty() {
-                format!("{old} has no unfinished game")
-            } else {
-                done.join("; ")
-            }))
-        }
-        ArbiterCommand::Overstep { game: id, color } => {
-            let rec = match game(tx, id, &in_scope)? {
-                Ok(r) => r,
-                Err(e) => return Ok(Err(e)),
-            };
-            match game::declare_overstep(&rec, *color, today) {
-                Ok(h) => apply(h, out, "overstep declared as a sanction", "56"),
-                Err(e) => Ok(Err(format!("{id}: {e}"))),
-            }
-        }
         ArbiterCommand::Exclude { player } => {
-            let games: Vec<GameRecord> = tx
-                .games_of(player)?
-                .into_iter()
-                .filter(|g| in_scope(&g.tournament))
-                .collect();
-            let done = apply_all(game::exclude(&games, player), out, &apply)?;
+            let games = run.games_of(player)?;
+            let done = run.apply_all(out, game::exclude(&games, player))?;
             Ok(Ok(format!("{player} excluded: {done}")))
         }
+        ArbiterCommand::Replace { old, new } => replace(&run, out, old, new),
     }
 }
 
-/// Carries out one decision over several games (withdrawal, exclusion) game by game; the
-/// lines of what was done, or "no unfinished game".
-fn apply_all(
-    changes: Vec<game::Change>,
+/// Art. 43: special leave granted by the arbiter, also retroactive.
+fn special_leave(
+    run: &Run<'_, '_>,
     out: &mut Answer<'_>,
-    apply: &dyn Fn(game::Handled, &mut Answer<'_>, &str, &str) -> Result<Outcome, EngineError>,
-) -> Result<String, EngineError> {
+    player: &str,
+    from: Day,
+    to: Day,
+) -> Result<Outcome, EngineError> {
+    let plays_here = run.config.tournaments.iter().any(|t| {
+        run.in_scope(&t.id)
+            && t.players
+                .iter()
+                .any(|p| p.email.eq_ignore_ascii_case(player))
+    });
+    if !run.config.is_player(player) || !plays_here {
+        return Ok(Err(format!("{player} is not a registered player")));
+    }
+    let mut book = run.tx.leave_book(player)?;
+    if let Err(e) = book.grant_special(from, to, run.today) {
+        return Ok(Err(e.to_string()));
+    }
+    run.tx.put_leave_book(player, &book)?;
+    run.tx.log_event(
+        &run.at,
+        None,
+        "arbiter",
+        &format!("Art. 43: special leave {player} {from} – {to}"),
+    )?;
+    apply_leave(
+        run.tx,
+        run.config,
+        out,
+        player,
+        &book,
+        Some((from, to, true)),
+        run.today,
+    )?;
+    Ok(Ok(format!(
+        "special leave for {player} {from} – {to} (Art. 43)"
+    )))
+}
+
+/// RULES.md §3: the bounced forward goes again, to the game's address of the player; its
+/// delivery ends the dead time (`engine::record_sends`).
+fn resend(run: &Run<'_, '_>, id: &str) -> Result<Outcome, EngineError> {
+    let tx = run.tx;
+    let rec = match game(tx, id, &|t| run.in_scope(t))? {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(e)),
+    };
+    if !crate::rules::bounce::waiting_for_delivery(&rec) {
+        return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
+    }
+    let Some(failed) = tx.awaited_in(id)? else {
+        return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
+    };
+    let Some(row) = tx.outbox_by_id(failed)? else {
+        return Ok(Err(format!("{id}: the bounced message is gone")));
+    };
+    let to = rec
+        .to_move()
+        .map(|c| rec.address(c).to_string())
+        .unwrap_or(row.recipient.clone());
+    let n = tx.count_resends(id)?;
+    let message_id = crate::mail::outbound::stable_message_id(
+        &format!("{}:resend:{}:{n}", tx.instance(), row.id),
+        &run.config.bot.address,
+    );
+    let raw = crate::mail::headers::resent(&row.raw, &to, &message_id);
+    let new_id = tx.queue_returning(
+        None,
+        &crate::store::NewOutgoing {
+            message_id,
+            recipient: to.clone(),
+            kind: row.kind.clone(),
+            game: row.game.clone(),
+            raw,
+        },
+        &run.at,
+    )?;
+    tx.await_delivery(new_id, id)?;
+    tx.log_event(
+        &run.at,
+        Some(id),
+        "arbiter",
+        &format!("RULES.md §3: the bounced move re-sent to {to}"),
+    )?;
+    Ok(Ok(format!(
+        "{id}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)"
+    )))
+}
+
+/// Art. 50: the end date extended, as the core decides; every unfinished game told.
+fn extend(
+    run: &Run<'_, '_>,
+    out: &mut Answer<'_>,
+    tournament: &str,
+    to: Day,
+) -> Result<Outcome, EngineError> {
+    let Some(t) = run
+        .config
+        .tournament(tournament)
+        .filter(|t| run.in_scope(&t.id))
+    else {
+        return Ok(Err(format!("no tournament {tournament}")));
+    };
+    let games: Vec<GameRecord> = run
+        .tx
+        .games()?
+        .into_iter()
+        .filter(|g| g.tournament == tournament)
+        .collect();
+    let ext = match game::extend_end_date(tournament, &games, t.end, to, run.today) {
+        Ok(e) => e,
+        Err(why) => return Ok(Err(why)),
+    };
+    run.tx
+        .set_meta(&format!("end:{tournament}"), &ext.to.to_string())?;
+    run.tx
+        .log_event(&run.at, None, "arbiter", &format!("Art. 50: {}", ext.what))?;
+    for (id, effects) in &ext.told {
+        if let Some(g) = games.iter().find(|g| g.id == *id) {
+            reply::emit(run.tx, run.config, out, g, effects, run.today)?;
+        }
+    }
+    Ok(Ok(ext.what))
+}
+
+/// Art. 47 Б: a withdrawn player replaced in his unfinished games, when the core allows it.
+fn replace(
+    run: &Run<'_, '_>,
+    out: &mut Answer<'_>,
+    old: &str,
+    new: &str,
+) -> Result<Outcome, EngineError> {
+    let Some(t) = run
+        .config
+        .tournaments
+        .iter()
+        .find(|t| t.players.iter().any(|p| p.email.eq_ignore_ascii_case(old)))
+    else {
+        return Ok(Err(format!("{old} is not a registered player")));
+    };
+    let facts = game::ReplacementFacts {
+        tournament: &t.id,
+        registered: t.players.iter().any(|p| p.email.eq_ignore_ascii_case(new)),
+        team_section: !t.teams.is_empty(),
+        old_team: t.team_of(old),
+        new_team: t.team_of(new),
+    };
+    if let Err(why) = game::replacement_allowed(new, &facts) {
+        return Ok(Err(why));
+    }
     let mut done = Vec::new();
-    for c in changes {
-        if let Ok(line) = apply(c.handled, out, c.what, c.article)? {
+    for rec in run
+        .games_of(old)?
+        .iter()
+        .filter(|g| g.status != Status::Finished)
+    {
+        if let Some(h) = game::replace_player(rec, old, new, run.today)
+            && let Ok(line) = run.apply(out, h, &format!("{old} replaced by {new}"), "47")?
+        {
             done.push(line);
         }
     }
-    Ok(if done.is_empty() {
-        "no unfinished game".into()
+    Ok(Ok(if done.is_empty() {
+        format!("{old} has no unfinished game")
     } else {
         done.join("; ")
-    })
+    }))
 }
