@@ -838,6 +838,82 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
     }
 }
 
+/// The player a message to `to` is for (`None`: the arbiter or several people), and whether
+/// it is the arbiter's.
+fn addressee(
+    rec: &GameRecord,
+    msg: &Msg,
+    arbiter_copy: bool,
+    to: Option<Role>,
+) -> (Option<Color>, bool) {
+    match to {
+        Some(Role::White) => (Some(Color::White), false),
+        Some(Role::Black) => (Some(Color::Black), false),
+        Some(Role::Arbiter) => (None, true),
+        None if arbiter_copy => (None, true),
+        None => (recipient(rec, msg), false),
+    }
+}
+
+/// The text diagram in a body's lines (`rules::notation::diagram_from`): the indices of its
+/// top frame line and of its `FEN:` line.
+pub fn diagram_lines(lines: &[&str]) -> Option<(usize, usize)> {
+    let top = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("+---") && l.trim_end().ends_with("---+"))?;
+    let fen = top + lines[top..].iter().position(|l| l.starts_with("FEN: "))?;
+    Some((top, fen))
+}
+
+/// The board picture of a rendered body (issue 14 item 1): the position of its text diagram
+/// (by the diagram's FEN line, so the picture never shows another position than the text), from
+/// the side `render_for` drew it from for `to`, with the last move that led to that position
+/// in the game. `None` when the body has no diagram.
+pub fn picture_view(
+    rec: &GameRecord,
+    msg: &Msg,
+    body: &str,
+    arbiter_copy: bool,
+    to: Option<Role>,
+) -> Option<crate::picture::View> {
+    use shakmaty::fen::Fen;
+    use shakmaty::{EnPassantMode, Position};
+    let lines: Vec<&str> = body.lines().collect();
+    let (_, fen_line) = diagram_lines(&lines)?;
+    let fen = lines[fen_line].strip_prefix("FEN: ")?.trim();
+    let pos = position_of(&format!("FEN: {fen}"))?;
+    let (me, _) = addressee(rec, msg, arbiter_copy, to);
+    // The move into the shown position: the last ply of the game after which it stood.
+    let mut last_move = None;
+    let mut at = shakmaty::Chess::default();
+    for m in &rec.moves {
+        let Some(mv) = m
+            .uci
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&at).ok())
+        else {
+            break;
+        };
+        let color = at.turn();
+        at.play_unchecked(mv);
+        if Fen::from_position(&at, EnPassantMode::Legal).to_string() == fen {
+            last_move = match mv {
+                // The king's two squares, not the rook's (shakmaty's `to` of a castling).
+                shakmaty::Move::Castle { king, .. } => {
+                    mv.castling_side().map(|side| (king, side.king_to(color)))
+                }
+                _ => mv.from().map(|from| (from, mv.to())),
+            };
+        }
+    }
+    Some(crate::picture::View {
+        board: pos.board().clone(),
+        side: me.unwrap_or(Color::White),
+        last_move,
+    })
+}
+
 /// Subject and body of one message to `to` (`None`: as far as the message tells, see
 /// `render`). A player sees the board from his side; the arbiter from White's.
 pub fn render_for(
@@ -849,13 +925,7 @@ pub fn render_for(
     arbiter_copy_of: Option<&str>,
     to: Option<Role>,
 ) -> (String, String) {
-    let (me, arbiter) = match to {
-        Some(Role::White) => (Some(Color::White), false),
-        Some(Role::Black) => (Some(Color::Black), false),
-        Some(Role::Arbiter) => (None, true),
-        None if arbiter_copy_of.is_some() => (None, true),
-        None => (recipient(rec, msg), false),
-    };
+    let (me, arbiter) = addressee(rec, msg, arbiter_copy_of.is_some(), to);
     let viewer = me.unwrap_or(Color::White);
     let subject = format!(
         "{} {}: {} – {}",
