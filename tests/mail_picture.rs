@@ -17,16 +17,23 @@ use shakmaty::{Color, Square};
 
 /// The messages amici queues when A (White) sends `1. e2-e4`, with `extra` in `[bot]`.
 fn letters(extra: &str) -> Vec<OutboxRow> {
+    game(extra, &[("a@example.test", "1. e2-e4")])
+}
+
+/// The messages amici queues for `sent` (sender, text), one letter a day from 12 January.
+fn game(extra: &str, sent: &[(&str, &str)]) -> Vec<OutboxRow> {
     let dir = tempfile::tempdir().unwrap();
     let text = history::config_text(dir.path(), "arbiter@example.test", "")
         .replace("[outbox]", &format!("{extra}\n[outbox]"));
     let config: Config = amici::config::parse(&dir.path().join("amici.toml"), &text).unwrap();
     let mut store = Store::memory().unwrap();
     sync_config(&mut store, &config).unwrap();
-    let now = history::at("2026-01-12T10:00:00+02:00");
-    let raw = history::letter("w1", "a@example.test", "1. e2-e4");
-    store_raw(&mut store, &config, &raw, now, "ingest", None).unwrap();
-    process_pending(&mut store, &config, now).unwrap();
+    for (i, (from, body)) in sent.iter().enumerate() {
+        let now = history::at(&format!("2026-01-{:02}T10:00:00+02:00", 12 + i));
+        let raw = history::letter(&format!("l{i}"), from, body);
+        store_raw(&mut store, &config, &raw, now, "ingest", None).unwrap();
+        process_pending(&mut store, &config, now).unwrap();
+    }
     store.due_outbox("9999", 100).unwrap()
 }
 
@@ -202,12 +209,81 @@ fn a_letter_without_a_position_stays_plain_text() {
             .any(|p| p.content_type().is_some_and(|c| c.c_type == "image"));
         assert_eq!(
             has_image,
-            text.contains("+------------------------+") && text.contains("FEN: "),
+            (text.contains("+------------------------+") && text.contains("FEN: "))
+                || row.kind == "game-over",
             "{} {}: {text}",
             row.recipient,
             row.kind
         );
     }
+}
+
+#[test]
+fn the_end_of_the_game_carries_the_final_position_and_the_pgn() {
+    // Fool's mate: 1. f3 e5 2. g4 Qh4#.
+    let rows = game(
+        "",
+        &[
+            ("a@example.test", "1. f2-f3"),
+            ("b@example.test", "1. f2-f3 e7-e5"),
+            ("a@example.test", "1... e7-e5 2. g2-g4"),
+            ("b@example.test", "2. g2-g4 Дd8-h4"),
+        ],
+    );
+    let over = to(&rows, "a@example.test", "game-over");
+    let m = MessageParser::default()
+        .parse(&over.raw)
+        .expect("a message");
+    assert_eq!(m.content_type().and_then(|c| c.subtype()), Some("mixed"));
+    let names: Vec<&str> = m
+        .attachments()
+        .filter_map(|a| a.attachment_name())
+        .collect();
+    assert!(names.contains(&"T-1.pgn"), "{names:?}");
+    let text = m.body_text(0).expect("a text part");
+    assert!(text.contains("0-1"), "{text}");
+    let html = m.body_html(0).expect("an HTML alternative");
+    assert!(html.contains("cid:board."), "{html}");
+    let image = m
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .expect("the picture");
+    let want = picture::png(&picture::svg(&View {
+        board: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_setup()
+            .board,
+        side: Color::White,
+        last_move: Some((Square::D8, Square::H4)),
+    }))
+    .unwrap();
+    assert_eq!(image.contents(), want.as_slice());
+}
+
+#[test]
+fn a_refused_move_shows_the_position_it_was_refused_in() {
+    // 1. e2-e5 is impossible (Art. 14): the answer shows the start, from White's side.
+    let rows = game("", &[("a@example.test", "1. e2-e5")]);
+    let error = to(&rows, "a@example.test", "error");
+    let m = MessageParser::default()
+        .parse(&error.raw)
+        .expect("a message");
+    let text = m.body_text(0).expect("a text part");
+    assert!(text.contains("+------------------------+"), "{text}");
+    let image = m
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .expect("the picture");
+    let want = picture::png(&picture::svg(&View {
+        board: shakmaty::Board::default(),
+        side: Color::White,
+        last_move: None,
+    }))
+    .unwrap();
+    assert_eq!(image.contents(), want.as_slice());
 }
 
 #[test]

@@ -259,7 +259,8 @@ fn escape(s: &str) -> String {
 
 /// The `text/html` alternative: the very text of the plain part, preformatted (wrapped where
 /// a phone screen ends), with the picture at the text diagram — above it, or in its place
-/// but for the FEN line — or after the text when the body has no diagram.
+/// but for the FEN line — or above the signature when the body has no diagram (the end of a
+/// game).
 fn html_alternative(subject: &str, body: &str, cid: &str, with_text_diagram: bool) -> String {
     let lines: Vec<&str> = body.lines().collect();
     let pre = |ls: &[&str]| {
@@ -297,8 +298,21 @@ fn html_alternative(subject: &str, body: &str, cid: &str, with_text_diagram: boo
             out.push_str(&pre(&lines[from..]));
         }
         None => {
-            out.push_str(&pre(&lines));
+            // Above the signature (and the guide line over it), else after the text.
+            let sign = lines
+                .iter()
+                .rposition(|l| l.starts_with("— amici"))
+                .map(|i| {
+                    if i > 0 && lines[i - 1].contains("://") {
+                        i - 1
+                    } else {
+                        i
+                    }
+                })
+                .unwrap_or(lines.len());
+            out.push_str(&pre(&lines[..sign]));
             out.push_str(&img);
+            out.push_str(&pre(&lines[sign..]));
         }
     }
     out.push_str("</body></html>\n");
@@ -467,6 +481,9 @@ mod tests {
         assert!(odd.contains("<title>&lt;S&gt;</title>"));
         assert!(odd.contains("a &lt; b &amp; &quot;c&quot;"));
         assert!(odd.find("a &lt; b").unwrap() < odd.find("cid:x@y").unwrap());
+        let signed = html_alternative("S", "Over.\n\n— amici\n", "x@y", true);
+        assert!(signed.find("Over.").unwrap() < signed.find("cid:x@y").unwrap());
+        assert!(signed.find("cid:x@y").unwrap() < signed.find("— amici").unwrap());
     }
 
     #[test]
