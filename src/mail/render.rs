@@ -856,13 +856,16 @@ fn addressee(
 }
 
 /// The text diagram in a body's lines (`rules::notation::diagram_from`): the indices of its
-/// top frame line and of its `FEN:` line.
+/// top frame line and of its `FEN:` line, twelve lines below (the frame, eight ranks, the
+/// frame, the file letters, the legend). The first such block: amici writes one a letter.
 pub fn diagram_lines(lines: &[&str]) -> Option<(usize, usize)> {
-    let top = lines
-        .iter()
-        .position(|l| l.trim_start().starts_with("+---") && l.trim_end().ends_with("---+"))?;
-    let fen = top + lines[top..].iter().position(|l| l.starts_with("FEN: "))?;
-    Some((top, fen))
+    const FRAME: &str = "   +------------------------+";
+    let top = (0..lines.len()).find(|&i| {
+        lines[i] == FRAME
+            && lines.get(i + 9) == Some(&FRAME)
+            && lines.get(i + 12).is_some_and(|l| l.starts_with("FEN: "))
+    })?;
+    Some((top, top + 12))
 }
 
 /// The board picture of a rendered body (issue 14 item 1): the position of its text diagram
