@@ -287,12 +287,10 @@ fn a_refused_move_shows_the_position_it_was_refused_in() {
 }
 
 #[test]
-#[ignore = "writes /tmp/amici-picture-letter.eml to look at"]
+#[ignore = "writes amici-picture-letter.eml into the temporary directory, to look at"]
 fn dump_a_letter() {
     let rows = letters("");
-    std::fs::write(
-        "/tmp/amici-picture-letter.eml",
-        &to(&rows, "b@example.test", "move").raw,
-    )
-    .unwrap();
+    let path = std::env::temp_dir().join("amici-picture-letter.eml");
+    std::fs::write(&path, &to(&rows, "b@example.test", "move").raw).unwrap();
+    println!("{}", path.display());
 }
