@@ -68,6 +68,28 @@ pub enum Security {
     None,
 }
 
+/// How a letter that shows a position shows it (`diagram`, issue 14 item 1). The `text/plain`
+/// part always carries the text diagram; `png` and `both` add a `text/html` alternative with
+/// the board picture inline (INTERFACE.md "Letters out").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Diagram {
+    /// The text diagram only: the letter is one `text/plain` part, as before pictures.
+    Text,
+    /// The HTML alternative shows the picture in the text diagram's place.
+    Png,
+    /// The HTML alternative shows the picture above the text diagram.
+    #[default]
+    Both,
+}
+
+impl Diagram {
+    /// Does a letter carry the picture?
+    pub fn picture(self) -> bool {
+        self != Diagram::Text
+    }
+}
+
 /// `[bot]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bot {
@@ -96,6 +118,8 @@ pub struct Bot {
     /// Where the federation publishes the player's and arbiter's guide (docs/guide.md): every
     /// reply points at it in one line above the signature.
     pub guide_url: Option<String>,
+    /// How letters show a position (default `both`); a tournament may say otherwise.
+    pub diagram: Diagram,
 }
 
 /// `[imap]`.
@@ -215,6 +239,8 @@ pub struct Tournament {
     /// A directory of Syzygy endgame tablebases: §707 claims in positions they cover are
     /// settled by them.
     pub tablebases: Option<PathBuf>,
+    /// `diagram` for this tournament's letters; `None`: the `[bot]` one.
+    pub diagram: Option<Diagram>,
 }
 
 impl Tournament {
@@ -351,6 +377,13 @@ impl Config {
         self.tournaments.iter().find(|t| t.id == id)
     }
 
+    /// How the letters of this tournament show a position: its own `diagram`, else `[bot]`'s.
+    pub fn diagram_for(&self, tournament: &str) -> Diagram {
+        self.tournament(tournament)
+            .and_then(|t| t.diagram)
+            .unwrap_or(self.bot.diagram)
+    }
+
     /// Is this address the arbiter of some tournament?
     pub fn is_arbiter(&self, email: &str) -> bool {
         self.tournaments
@@ -401,6 +434,7 @@ struct RawBot {
     max_attempts: Option<u32>,
     batch_letters: Option<usize>,
     guide_url: Option<String>,
+    diagram: Option<Diagram>,
 }
 
 #[derive(Deserialize)]
@@ -496,6 +530,7 @@ struct RawTournament {
     allow_numeric: Option<bool>,
     tiebreaks: Option<Vec<String>>,
     tablebases: Option<String>,
+    diagram: Option<Diagram>,
     // Team sections (RULES.md §12 annex).
     teams: Option<Spanned<Vec<RawTeam>>>,
     team_ranking: Option<Spanned<RawTeamRanking>>,
@@ -904,6 +939,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
                 .guide_url
                 .map(|u| u.trim().to_string())
                 .filter(|u| !u.is_empty()),
+            diagram: b.diagram.unwrap_or_default(),
         }
     });
 
@@ -1277,6 +1313,7 @@ fn validate_tournament(
         params,
         tiebreaks,
         tablebases: None,
+        diagram: raw.diagram,
         teams,
         team_matches,
         team_ranking,
@@ -1437,6 +1474,35 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
         assert_eq!(
             (p.period_days, p.notice_days, p.oversteps_to_lose),
             (30, 28, 2)
+        );
+    }
+
+    #[test]
+    fn diagram_is_both_unless_set_and_a_tournament_may_differ() {
+        let c = parse(Path::new("amici.toml"), GOOD).unwrap();
+        assert_eq!(c.bot.diagram, Diagram::Both);
+        assert_eq!(c.diagram_for("T1"), Diagram::Both);
+        let text = GOOD
+            .replace(
+                "language = \"bg\"\n\n[outbox]",
+                "language = \"bg\"\ndiagram = \"png\"\n\n[outbox]",
+            )
+            .replace("id = \"T1\"", "id = \"T1\"\ndiagram = \"text\"");
+        let c = parse(Path::new("amici.toml"), &text).unwrap();
+        assert_eq!(c.bot.diagram, Diagram::Png);
+        assert_eq!(c.diagram_for("T1"), Diagram::Text);
+        assert_eq!(c.diagram_for("no such"), Diagram::Png);
+        assert!(!Diagram::Text.picture() && Diagram::Png.picture() && Diagram::Both.picture());
+        let bad = GOOD.replace(
+            "language = \"bg\"\n\n[outbox]",
+            "language = \"bg\"\ndiagram = \"jpeg\"\n\n[outbox]",
+        );
+        let e = errs(&bad);
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert_eq!(e[0].line, 7);
+        assert_eq!(
+            e[0].message,
+            "[bot] diagram: `jpeg` is not one of: text, png, both"
         );
     }
 

@@ -7,6 +7,7 @@
 //! - [`clock`]   the one place that reads the time (`AMICI_NOW` overrides it)
 //! - [`store`]   SQLite: migrations, raw inbound log, game records, outbox, IMAP progress
 //! - [`mail`]    IMAP in, MIME reading, reply texts, SMTP / `.eml` out
+//! - [`picture`] the board as SVG (built as data) and PNG (resvg): the picture in letters
 //! - [`engine`]  a stored letter → route → rules → new state + replies, in one transaction
 //! - [`reply`]   the messages a transaction sends: stable Message-IDs, threading, rendering
 //! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
@@ -22,6 +23,7 @@ pub mod config;
 pub mod daemon;
 pub mod engine;
 pub mod mail;
+pub mod picture;
 pub mod reply;
 pub mod report;
 pub mod rules;

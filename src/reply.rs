@@ -5,11 +5,11 @@
 
 use chrono::{DateTime, FixedOffset};
 
-use crate::config::{Config, local_day};
+use crate::config::{Config, Diagram, local_day};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::{self, Outgoing};
 use crate::mail::render::{self, Names};
-use crate::rules::game::{Effect, GameRecord, Role};
+use crate::rules::game::{Effect, GameRecord, Msg, Role};
 use crate::rules::model::{Day, Kind, Lang};
 use crate::store::{InboundRow, NewOutgoing, Store, StoreError, Tx};
 
@@ -38,6 +38,8 @@ pub(crate) struct Answer<'a> {
     pub(crate) seq: usize,
     /// Attachments for the next message queued (taken by it).
     pub(crate) attach: Vec<(String, String, Vec<u8>)>,
+    /// The board picture for the next message queued (taken by it; issue 14 item 1).
+    pub(crate) picture: Option<outbound::BoardPicture>,
 }
 
 impl<'a> Answer<'a> {
@@ -57,6 +59,7 @@ impl<'a> Answer<'a> {
             now,
             seq: 0,
             attach: Vec::new(),
+            picture: None,
         }
     }
 
@@ -79,6 +82,7 @@ impl<'a> Answer<'a> {
             now,
             seq: 0,
             attach: Vec::new(),
+            picture: None,
         }
     }
 
@@ -131,7 +135,7 @@ impl<'a> Answer<'a> {
             auto_replied: to_sender,
             attachments: std::mem::take(&mut self.attach),
         };
-        let raw = outbound::build(&o)?;
+        let raw = outbound::build_with_picture(&o, self.picture.take().as_ref())?;
         tx.queue(
             self.inbound_id,
             &NewOutgoing {
@@ -222,6 +226,13 @@ pub(crate) fn emit(
                 pgn.into_bytes(),
             ));
         }
+        // The board picture of a letter that shows a position (issue 14 item 1).
+        let picture = if config.diagram_for(&record.tournament).picture() {
+            board_picture(config, record, &e.msg, &body, copy_of.is_some(), e.to)
+        } else {
+            None
+        };
+        answer.picture = picture.clone();
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
         // Team events: the player's captain receives a copy (RULES.md §14).
         if e.to != Role::Arbiter
@@ -253,6 +264,8 @@ pub(crate) fn emit(
                     config.name_of(&to)
                 ),
             };
+            // The player's copy shows his board: the same picture.
+            answer.picture = picture.clone();
             answer.queue(
                 tx,
                 captain,
@@ -264,6 +277,30 @@ pub(crate) fn emit(
         }
     }
     Ok(())
+}
+
+/// The picture of the position a rendered body shows, drawn as `render::picture_view` says;
+/// `None` when the body shows none. A picture that cannot be made (never expected: the SVG is
+/// amici's own) is logged and the letter goes without it — never a reason not to answer.
+fn board_picture(
+    config: &Config,
+    record: &GameRecord,
+    msg: &Msg,
+    body: &str,
+    arbiter_copy: bool,
+    to: Role,
+) -> Option<outbound::BoardPicture> {
+    let view = render::picture_view(record, msg, body, arbiter_copy, Some(to))?;
+    match crate::picture::png(&crate::picture::svg(&view)) {
+        Ok(png) => Some(outbound::BoardPicture {
+            png,
+            with_text_diagram: config.diagram_for(&record.tournament) == Diagram::Both,
+        }),
+        Err(err) => {
+            tracing::warn!(game = %record.id, %err, "the board picture could not be made");
+            None
+        }
+    }
 }
 
 /// Queues a message to an address outside any game (the admin, about the config or mail).

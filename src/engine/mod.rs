@@ -222,6 +222,7 @@ fn set_aside(
         now,
         seq: 0,
         attach: Vec::new(),
+        picture: None,
     };
     if msg.loop_reason.is_none()
         && let Some(from) = &msg.from

@@ -1,6 +1,7 @@
 //! Building outgoing messages: plain-text UTF-8, `From:` the bot, threaded, with
 //! `Auto-Submitted`, `X-Amici-Game` and `X-Amici-Kind` (INTERFACE.md "Letters out"). lettre's
-//! builder does the encoding, so no display name or subject can inject a header.
+//! builder does the encoding, so no display name or subject can inject a header. A letter that
+//! shows a position may carry the board picture (`build_with_picture`).
 
 use chrono::{DateTime, FixedOffset};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
@@ -30,6 +31,17 @@ pub struct Outgoing {
     pub auto_replied: bool,
     /// Files attached after the text: (file name, MIME type, content), e.g. the game's PGN.
     pub attachments: Vec<(String, String, Vec<u8>)>,
+}
+
+/// The board picture of a letter that shows a position (issue 14 item 1): shown inline by a
+/// `text/html` alternative of the same text (`multipart/alternative` inside
+/// `multipart/related`, the PNG by `Content-ID`), the `text/plain` part first and unchanged.
+#[derive(Clone, Debug)]
+pub struct BoardPicture {
+    pub png: Vec<u8>,
+    /// `diagram = "both"`: the HTML shows the text diagram under the picture; `"png"`: the
+    /// picture in the text diagram's place (the FEN line stays).
+    pub with_text_diagram: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -143,6 +155,17 @@ fn clean_id(id: &str) -> Option<String> {
 
 /// The RFC 5322 bytes of a message.
 pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
+    build_with_picture(o, None)
+}
+
+/// The RFC 5322 bytes of a message, with the board picture when there is one: the headers
+/// are `build`'s, only the body's MIME structure differs —
+/// `multipart/related` [ `multipart/alternative` [ text/plain, text/html ], image/png ], inside
+/// `multipart/mixed` when files are attached too.
+pub fn build_with_picture(
+    o: &Outgoing,
+    picture: Option<&BoardPicture>,
+) -> Result<Vec<u8>, BuildError> {
     let message_id =
         clean_id(&o.message_id).unwrap_or_else(|| stable_message_id(&o.message_id, &o.from));
     let mut b = Message::builder()
@@ -177,18 +200,123 @@ pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
         let refs: Vec<String> = refs.iter().map(|r| format!("<{r}>")).collect();
         b = b.references(refs.join(" "));
     }
+    let related = picture.map(|p| {
+        // The picture's Content-ID derives from the message's own id: unique, and the same
+        // when the message is rebuilt.
+        let cid = format!("board.{message_id}");
+        MultiPart::related()
+            .multipart(
+                MultiPart::alternative()
+                    .singlepart(SinglePart::plain(o.body.clone()))
+                    .singlepart(SinglePart::html(html_alternative(
+                        &o.subject,
+                        &o.body,
+                        &cid,
+                        p.with_text_diagram,
+                    ))),
+            )
+            .singlepart(
+                Attachment::new_inline_with_name(cid, "board.png".into()).body(
+                    p.png.clone(),
+                    ContentType::parse("image/png").expect("a MIME type"),
+                ),
+            )
+    });
     if o.attachments.is_empty() {
-        return Ok(b
-            .header(ContentType::TEXT_PLAIN)
-            .body(o.body.clone())?
-            .formatted());
+        return Ok(match related {
+            Some(related) => b.multipart(related)?.formatted(),
+            None => b
+                .header(ContentType::TEXT_PLAIN)
+                .body(o.body.clone())?
+                .formatted(),
+        });
     }
-    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(o.body.clone()));
+    let mut parts = match related {
+        Some(related) => MultiPart::mixed().multipart(related),
+        None => MultiPart::mixed().singlepart(SinglePart::plain(o.body.clone())),
+    };
     for (name, mime, content) in &o.attachments {
         let ct = ContentType::parse(mime).unwrap_or(ContentType::TEXT_PLAIN);
         parts = parts.singlepart(Attachment::new(name.clone()).body(content.clone(), ct));
     }
     Ok(b.multipart(parts)?.formatted())
+}
+
+/// Text as HTML text: `&`, `<`, `>` and `"` escaped.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The `text/html` alternative: the very text of the plain part, preformatted (wrapped where
+/// a phone screen ends), with the picture at the text diagram — above it, or in its place
+/// but for the FEN line — or above the signature when the body has no diagram (the end of a
+/// game).
+fn html_alternative(subject: &str, body: &str, cid: &str, with_text_diagram: bool) -> String {
+    let lines: Vec<&str> = body.lines().collect();
+    let pre = |ls: &[&str]| {
+        if ls.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "<pre style=\"font-family:monospace;white-space:pre-wrap;margin:0\">{}\n</pre>\n",
+                escape(&ls.join("\n"))
+            )
+        }
+    };
+    let fen = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("FEN: "))
+        .map(|f| format!("FEN {f}"))
+        .unwrap_or_else(|| "board".into());
+    let img = format!(
+        "<p style=\"margin:0.5em 0\"><img src=\"cid:{}\" width=\"{}\" height=\"{}\" alt=\"{}\" \
+         style=\"max-width:100%;height:auto\"></p>\n",
+        escape(cid),
+        crate::picture::WIDTH,
+        crate::picture::HEIGHT,
+        escape(&fen)
+    );
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{}</title></head><body>\n",
+        escape(subject)
+    );
+    match super::render::diagram_lines(&lines) {
+        Some((top, fen_line)) => {
+            out.push_str(&pre(&lines[..top]));
+            out.push_str(&img);
+            let from = if with_text_diagram { top } else { fen_line };
+            out.push_str(&pre(&lines[from..]));
+        }
+        None => {
+            // Above the signature (and the guide line over it), else after the text.
+            let sign = lines
+                .iter()
+                .rposition(|l| l.starts_with("— amici"))
+                .map(|i| {
+                    if i > 0 && lines[i - 1].contains("://") {
+                        i - 1
+                    } else {
+                        i
+                    }
+                })
+                .unwrap_or(lines.len());
+            out.push_str(&pre(&lines[..sign]));
+            out.push_str(&img);
+            out.push_str(&pre(&lines[sign..]));
+        }
+    }
+    out.push_str("</body></html>\n");
+    out
 }
 
 #[cfg(test)]
@@ -247,6 +375,115 @@ mod tests {
             Some("game.pgn")
         );
         assert!(m.body_text(0).unwrap().contains("e2-e4"));
+    }
+
+    fn picture() -> BoardPicture {
+        BoardPicture {
+            png: b"\x89PNG\r\n\x1a\nnot really".to_vec(),
+            with_text_diagram: true,
+        }
+    }
+
+    fn with_diagram() -> Outgoing {
+        let mut o = sample();
+        o.body = format!(
+            "Ход 1. e2-e4 е приет.\n\n{}\n— amici\n",
+            crate::rules::notation::diagram(
+                &shakmaty::Chess::default(),
+                crate::rules::model::Notation::Bg
+            )
+        );
+        o
+    }
+
+    /// The header block without the MIME headers that describe the body.
+    fn amici_headers(raw: &[u8]) -> String {
+        let raw = String::from_utf8_lossy(raw);
+        let head = raw.split("\r\n\r\n").next().unwrap_or_default();
+        head.replace("\r\n ", " ")
+            .replace("\r\n\t", " ")
+            .split("\r\n")
+            .filter(|l| {
+                ![
+                    "MIME-Version:",
+                    "Content-Type:",
+                    "Content-Transfer-Encoding:",
+                ]
+                .iter()
+                .any(|h| l.starts_with(h))
+            })
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+            .join("\r\n")
+    }
+
+    /// A decoded text part with the line ends it was given (lettre sends CRLF).
+    fn lf(text: Option<std::borrow::Cow<'_, str>>) -> Option<String> {
+        text.map(|t| t.replace("\r\n", "\n"))
+    }
+
+    #[test]
+    fn the_picture_changes_the_body_and_no_header_amici_writes() {
+        let o = with_diagram();
+        let plain = build(&o).unwrap();
+        let pictured = build_with_picture(&o, Some(&picture())).unwrap();
+        assert_eq!(amici_headers(&plain), amici_headers(&pictured));
+        assert!(amici_headers(&plain).contains("In-Reply-To: <abc@player>"));
+        let m = mail_parser::MessageParser::default()
+            .parse(&pictured)
+            .unwrap();
+        assert_eq!(lf(m.body_text(0)).as_deref(), Some(o.body.as_str()));
+        let html = m.body_html(0).unwrap();
+        assert!(
+            html.contains(&format!("cid:board.{}", o.message_id)),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_pgn_and_the_picture_go_together() {
+        use mail_parser::MimeHeaders;
+        let mut o = with_diagram();
+        o.attachments.push((
+            "game.pgn".into(),
+            "application/x-chess-pgn".into(),
+            b"[Event \"T\"]\n\n1. e4 *\n".to_vec(),
+        ));
+        let raw = build_with_picture(&o, Some(&picture())).unwrap();
+        let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        assert_eq!(m.content_type().and_then(|c| c.subtype()), Some("mixed"));
+        assert_eq!(lf(m.body_text(0)).as_deref(), Some(o.body.as_str()));
+        assert!(m.body_html(0).is_some());
+        let names: Vec<&str> = m
+            .attachments()
+            .filter_map(|a| a.attachment_name())
+            .collect();
+        assert!(names.contains(&"game.pgn"), "{names:?}");
+        assert!(
+            m.parts
+                .iter()
+                .any(|p| p.content_id().is_some_and(|id| id.starts_with("board.")))
+        );
+    }
+
+    #[test]
+    fn the_html_shows_the_picture_above_or_instead_of_the_text_diagram() {
+        let o = with_diagram();
+        let both = html_alternative("S", &o.body, "board.x@y", true);
+        assert!(both.find("cid:board.x@y").unwrap() < both.find("+---").unwrap());
+        assert!(both.contains("Ход 1. e2-e4 е приет."));
+        let png = html_alternative("S", &o.body, "board.x@y", false);
+        assert!(!png.contains("+---"), "{png}");
+        assert!(png.contains("FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+        assert!(png.contains("— amici"));
+        // Text is escaped; a body without a diagram gets the picture after the text.
+        let odd = html_alternative("<S>", "a < b & \"c\"\n", "x@y", true);
+        assert!(odd.contains("<title>&lt;S&gt;</title>"));
+        assert!(odd.contains("a &lt; b &amp; &quot;c&quot;"));
+        assert!(odd.find("a &lt; b").unwrap() < odd.find("cid:x@y").unwrap());
+        let signed = html_alternative("S", "Over.\n\n— amici\n", "x@y", true);
+        assert!(signed.find("Over.").unwrap() < signed.find("cid:x@y").unwrap());
+        assert!(signed.find("cid:x@y").unwrap() < signed.find("— amici").unwrap());
     }
 
     #[test]

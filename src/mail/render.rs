@@ -838,6 +838,90 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
     }
 }
 
+/// The player a message to `to` is for (`None`: the arbiter or several people), and whether
+/// it is the arbiter's.
+fn addressee(
+    rec: &GameRecord,
+    msg: &Msg,
+    arbiter_copy: bool,
+    to: Option<Role>,
+) -> (Option<Color>, bool) {
+    match to {
+        Some(Role::White) => (Some(Color::White), false),
+        Some(Role::Black) => (Some(Color::Black), false),
+        Some(Role::Arbiter) => (None, true),
+        None if arbiter_copy => (None, true),
+        None => (recipient(rec, msg), false),
+    }
+}
+
+/// The text diagram in a body's lines (`rules::notation::diagram_from`): the indices of its
+/// top frame line and of its `FEN:` line, twelve lines below (the frame, eight ranks, the
+/// frame, the file letters, the legend). The first such block: amici writes one a letter.
+pub fn diagram_lines(lines: &[&str]) -> Option<(usize, usize)> {
+    const FRAME: &str = "   +------------------------+";
+    let top = (0..lines.len()).find(|&i| {
+        lines[i] == FRAME
+            && lines.get(i + 9) == Some(&FRAME)
+            && lines.get(i + 12).is_some_and(|l| l.starts_with("FEN: "))
+    })?;
+    Some((top, top + 12))
+}
+
+/// The board picture of a rendered body (issue 14 item 1): the position of its text diagram
+/// (by the diagram's FEN line, so the picture never shows another position than the text), from
+/// the side `render_for` drew it from for `to`, with the last move that led to that position
+/// in the game. The end of a game (`Msg::Ended`, whose text gives the score without a diagram)
+/// shows the final position. `None` when the body shows no position.
+pub fn picture_view(
+    rec: &GameRecord,
+    msg: &Msg,
+    body: &str,
+    arbiter_copy: bool,
+    to: Option<Role>,
+) -> Option<crate::picture::View> {
+    use shakmaty::fen::Fen;
+    use shakmaty::{EnPassantMode, Position};
+    let lines: Vec<&str> = body.lines().collect();
+    let fen = match diagram_lines(&lines) {
+        Some((_, fen_line)) => lines[fen_line].strip_prefix("FEN: ")?.trim().to_string(),
+        None if matches!(msg, Msg::Ended { .. }) => rec.fen(),
+        None => return None,
+    };
+    let fen = fen.as_str();
+    let pos = position_of(&format!("FEN: {fen}"))?;
+    let (me, _) = addressee(rec, msg, arbiter_copy, to);
+    // The move into the shown position: the last ply of the game after which it stood.
+    let mut last_move = None;
+    let mut at = shakmaty::Chess::default();
+    for m in &rec.moves {
+        let Some(mv) = m
+            .uci
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&at).ok())
+        else {
+            break;
+        };
+        let color = at.turn();
+        at.play_unchecked(mv);
+        if Fen::from_position(&at, EnPassantMode::Legal).to_string() == fen {
+            last_move = match mv {
+                // The king's two squares, not the rook's (shakmaty's `to` of a castling).
+                shakmaty::Move::Castle { king, .. } => {
+                    mv.castling_side().map(|side| (king, side.king_to(color)))
+                }
+                _ => mv.from().map(|from| (from, mv.to())),
+            };
+        }
+    }
+    Some(crate::picture::View {
+        board: pos.board().clone(),
+        side: me.unwrap_or(Color::White),
+        last_move,
+    })
+}
+
 /// Subject and body of one message to `to` (`None`: as far as the message tells, see
 /// `render`). A player sees the board from his side; the arbiter from White's.
 pub fn render_for(
@@ -849,13 +933,7 @@ pub fn render_for(
     arbiter_copy_of: Option<&str>,
     to: Option<Role>,
 ) -> (String, String) {
-    let (me, arbiter) = match to {
-        Some(Role::White) => (Some(Color::White), false),
-        Some(Role::Black) => (Some(Color::Black), false),
-        Some(Role::Arbiter) => (None, true),
-        None if arbiter_copy_of.is_some() => (None, true),
-        None => (recipient(rec, msg), false),
-    };
+    let (me, arbiter) = addressee(rec, msg, arbiter_copy_of.is_some(), to);
     let viewer = me.unwrap_or(Color::White);
     let subject = format!(
         "{} {}: {} – {}",
@@ -1689,5 +1767,107 @@ impl GameRecord {
     /// The position as a text diagram in the game's notation.
     pub fn position_diagram(&self) -> String {
         crate::rules::notation::diagram(&self.position(), self.notation)
+    }
+}
+
+#[cfg(test)]
+mod picture_view_tests {
+    use super::*;
+    use crate::rules::model::{Params, PlayedMove};
+    use shakmaty::{Position, Square};
+
+    /// 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O, as the record keeps it.
+    fn castled() -> GameRecord {
+        let day: Day = "2026-03-01".parse().unwrap();
+        let mut rec = GameRecord::new(
+            "T/1".into(),
+            "T".into(),
+            "w@example.test".into(),
+            "b@example.test".into(),
+            Params::for_mode(Mode::Email),
+            Notation::En,
+            day,
+        );
+        for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1"] {
+            rec.moves.push(PlayedMove {
+                uci: uci.into(),
+                san: String::new(),
+                received: day,
+                sent: day,
+                from_variant: false,
+                letter: 0,
+            });
+        }
+        rec
+    }
+
+    fn body(pos: &shakmaty::Chess, side: Color) -> String {
+        format!("Game T/1\n\n{}\n— amici\n", board(Lang::En, pos, side))
+    }
+
+    #[test]
+    fn the_picture_shows_the_text_diagrams_position_from_the_recipients_side() {
+        let rec = castled();
+        let v = picture_view(
+            &rec,
+            &Msg::GameOver,
+            &body(&rec.position(), Color::Black),
+            false,
+            Some(Role::Black),
+        )
+        .unwrap();
+        assert_eq!(&v.board, rec.position().board());
+        assert_eq!(v.side, Color::Black);
+        // Castling: the king's two squares, not the rook's.
+        assert_eq!(v.last_move, Some((Square::E1, Square::G1)));
+        // The arbiter sees White's side.
+        let v = picture_view(
+            &rec,
+            &Msg::GameOver,
+            &body(&rec.position(), Color::White),
+            false,
+            Some(Role::Arbiter),
+        )
+        .unwrap();
+        assert_eq!(v.side, Color::White);
+    }
+
+    #[test]
+    fn an_earlier_position_gets_the_move_that_led_to_it() {
+        // An overstep claim shows the position at the overstep, not the current one.
+        let rec = castled();
+        let mut after_e4 = shakmaty::Chess::default();
+        let e4 = "e2e4"
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&after_e4)
+            .unwrap();
+        after_e4.play_unchecked(e4);
+        let v = picture_view(
+            &rec,
+            &Msg::GameOver,
+            &body(&after_e4, Color::White),
+            false,
+            Some(Role::White),
+        )
+        .unwrap();
+        assert_eq!(&v.board, after_e4.board());
+        assert_eq!(v.last_move, Some((Square::E2, Square::E4)));
+    }
+
+    #[test]
+    fn the_end_shows_the_final_position_and_a_body_without_a_diagram_none() {
+        let rec = castled();
+        let ended = Msg::Ended {
+            result: GameResult::WhiteWins,
+            termination: Termination::Resignation,
+        };
+        let v = picture_view(&rec, &ended, "Game T/1\n\n1-0\n", false, Some(Role::White)).unwrap();
+        assert_eq!(&v.board, rec.position().board());
+        assert_eq!(v.last_move, Some((Square::E1, Square::G1)));
+        assert_eq!(
+            picture_view(&rec, &Msg::GameOver, "Game T/1\n", false, Some(Role::White)),
+            None
+        );
     }
 }

@@ -1,0 +1,59 @@
+//! The board picture of a letter (issue 14 item 1): SVG built as data, rasterised by resvg and
+//! encoded as PNG. Prints the time of one picture (the issue's budget: under 5 ms) and its
+//! size (under 30 KB), for the start and a middlegame from Black's side.
+//!
+//! Run: `cargo bench --bench picture`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use amici::picture::{self, View};
+use shakmaty::fen::Fen;
+use shakmaty::{Board, Color, Square};
+
+fn time(name: &str, view: &View) {
+    let runs = 200;
+    // Warm up, and the size.
+    let png = picture::png(&picture::svg(view)).expect("a picture");
+    let t = Instant::now();
+    for _ in 0..runs {
+        let svg = black_box(picture::svg(black_box(view)));
+        black_box(picture::png(&svg).expect("a picture"));
+    }
+    let each = t.elapsed() / runs;
+    let t = Instant::now();
+    for _ in 0..runs {
+        black_box(picture::svg(black_box(view)));
+    }
+    let svg_only = t.elapsed() / runs;
+    println!(
+        "{name}: {:.2} ms a picture (SVG alone {:.3} ms), {} bytes PNG",
+        each.as_secs_f64() * 1e3,
+        svg_only.as_secs_f64() * 1e3,
+        png.len()
+    );
+}
+
+fn main() {
+    time(
+        "start, White's side",
+        &View {
+            board: Board::default(),
+            side: Color::White,
+            last_move: None,
+        },
+    );
+    let middlegame = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9"
+        .parse::<Fen>()
+        .expect("a FEN")
+        .into_setup()
+        .board;
+    time(
+        "middlegame, Black's side",
+        &View {
+            board: middlegame,
+            side: Color::Black,
+            last_move: Some((Square::G8, Square::H8)),
+        },
+    );
+}

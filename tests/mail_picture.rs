@@ -1,0 +1,296 @@
+//! The board picture in letters (issue 14 item 1), read back by a real mail parser
+//! (mail-parser): with `diagram = "both"` (the default) a letter that shows a position is
+//! `multipart/related` [ `multipart/alternative` [ text/plain, text/html ], image/png ]; the
+//! text/plain part comes first and is the whole text of the `diagram = "text"` letter, text
+//! diagram included; the HTML shows the picture by `cid:`, which is the PNG part's Content-ID;
+//! the headers are those of the text letter. With `diagram = "text"` there is no image part.
+
+#[path = "support/history.rs"]
+mod history;
+
+use amici::config::Config;
+use amici::engine::{process_pending, store_raw, sync_config};
+use amici::picture::{self, View};
+use amici::store::{OutboxRow, Store};
+use mail_parser::{MessageParser, MimeHeaders, PartType};
+use shakmaty::{Color, Square};
+
+/// The messages amici queues when A (White) sends `1. e2-e4`, with `extra` in `[bot]`.
+fn letters(extra: &str) -> Vec<OutboxRow> {
+    game(extra, &[("a@example.test", "1. e2-e4")])
+}
+
+/// The messages amici queues for `sent` (sender, text), one letter a day from 12 January.
+fn game(extra: &str, sent: &[(&str, &str)]) -> Vec<OutboxRow> {
+    let dir = tempfile::tempdir().unwrap();
+    let text = history::config_text(dir.path(), "arbiter@example.test", "")
+        .replace("[outbox]", &format!("{extra}\n[outbox]"));
+    let config: Config = amici::config::parse(&dir.path().join("amici.toml"), &text).unwrap();
+    let mut store = Store::memory().unwrap();
+    sync_config(&mut store, &config).unwrap();
+    for (i, (from, body)) in sent.iter().enumerate() {
+        let now = history::at(&format!("2026-01-{:02}T10:00:00+02:00", 12 + i));
+        let raw = history::letter(&format!("l{i}"), from, body);
+        store_raw(&mut store, &config, &raw, now, "ingest", None).unwrap();
+        process_pending(&mut store, &config, now).unwrap();
+    }
+    store.due_outbox("9999", 100).unwrap()
+}
+
+fn to<'a>(rows: &'a [OutboxRow], who: &str, kind: &str) -> &'a OutboxRow {
+    rows.iter()
+        .find(|r| r.recipient == who && r.kind == kind)
+        .unwrap_or_else(|| panic!("no {kind} to {who} among {rows:#?}"))
+}
+
+/// The header lines (unfolded) amici writes: all but Message-ID (random per database) and the
+/// MIME headers that describe the body (MIME-Version, Content-Type, Content-Transfer-Encoding:
+/// a multipart body has the first two, a single text part the last, as with a PGN attached).
+fn headers(raw: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(raw);
+    let head = text.split("\r\n\r\n").next().unwrap();
+    let mut out: Vec<String> = Vec::new();
+    for line in head.split("\r\n") {
+        if line.starts_with([' ', '\t']) {
+            out.last_mut().unwrap().push_str(line);
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    out.retain(|l| {
+        ![
+            "Message-ID:",
+            "MIME-Version:",
+            "Content-Type:",
+            "Content-Transfer-Encoding:",
+        ]
+        .iter()
+        .any(|h| l.starts_with(h))
+    });
+    out
+}
+
+#[test]
+fn the_forwarded_move_carries_the_picture_with_the_text_part_first_and_complete() {
+    let both = letters("");
+    let text = letters("diagram = \"text\"");
+    let raw = &to(&both, "b@example.test", "move").raw;
+    let plain = &to(&text, "b@example.test", "move").raw;
+    let parser = MessageParser::default();
+    let m = parser.parse(raw).expect("a message");
+    let t = parser.parse(plain).expect("a message");
+
+    // Headers as before, but the body's type.
+    assert_eq!(headers(raw), headers(plain));
+    assert!(String::from_utf8_lossy(raw).contains("X-Amici-Kind: move\r\n"));
+    assert!(String::from_utf8_lossy(raw).contains("Auto-Submitted: auto-generated\r\n"));
+    assert_eq!(
+        m.content_type().map(|c| c.c_type.as_ref()),
+        Some("multipart")
+    );
+    assert_eq!(m.content_type().and_then(|c| c.subtype()), Some("related"));
+
+    // The structure: related [ alternative [ plain, html ], png ].
+    let PartType::Multipart(top) = &m.parts[0].body else {
+        panic!("the root is not multipart: {:?}", m.parts[0].body)
+    };
+    assert_eq!(top.len(), 2, "{top:?}");
+    let alternative = &m.parts[top[0] as usize];
+    assert_eq!(
+        alternative.content_type().and_then(|c| c.subtype()),
+        Some("alternative")
+    );
+    let PartType::Multipart(alt) = &alternative.body else {
+        panic!("no alternative part")
+    };
+    assert_eq!(alt.len(), 2);
+    let (first, second) = (&m.parts[alt[0] as usize], &m.parts[alt[1] as usize]);
+    let PartType::Text(plain_text) = &first.body else {
+        panic!("the first alternative is not text/plain: {:?}", first.body)
+    };
+    let PartType::Html(html) = &second.body else {
+        panic!("the second alternative is not text/html: {:?}", second.body)
+    };
+    let image = &m.parts[top[1] as usize];
+    assert_eq!(
+        image.content_type().map(|c| c.c_type.as_ref()),
+        Some("image")
+    );
+    assert_eq!(image.content_type().and_then(|c| c.subtype()), Some("png"));
+    assert_eq!(
+        image.content_disposition().map(|d| d.ctype()),
+        Some("inline")
+    );
+
+    // The text part is the whole text letter, its text diagram (from Black's side) included.
+    let whole = t.body_text(0).expect("the text letter's body");
+    assert_eq!(plain_text.as_ref(), whole.as_ref());
+    assert!(
+        plain_text.contains("+------------------------+"),
+        "{plain_text}"
+    );
+    assert!(plain_text.contains("FEN: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    assert!(
+        plain_text.contains("     h  g  f  e  d  c  b  a"),
+        "{plain_text}"
+    );
+    assert_eq!(m.body_text(0).as_deref(), Some(whole.as_ref()));
+
+    // The HTML shows the picture by the image part's Content-ID, above the same text diagram.
+    let cid = image.content_id().expect("a Content-ID");
+    assert!(html.contains(&format!("src=\"cid:{cid}\"")), "{html}");
+    assert!(html.contains("+------------------------+"));
+    assert!(html.find("cid:").unwrap() < html.find("+-----").unwrap());
+    assert!(String::from_utf8_lossy(raw).contains(&format!("Content-ID: <{cid}>")));
+
+    // The picture: the position after 1. e4, seen by Black, e2 and e4 highlighted.
+    let png = image.contents();
+    assert!(png.len() < 30 * 1024, "{} bytes", png.len());
+    let want = picture::png(&picture::svg(&View {
+        board: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_setup()
+            .board,
+        side: Color::Black,
+        last_move: Some((Square::E2, Square::E4)),
+    }))
+    .unwrap();
+    assert_eq!(png, want.as_slice());
+}
+
+#[test]
+fn with_diagram_text_a_letter_has_no_image_part() {
+    for row in letters("diagram = \"text\"") {
+        let m = MessageParser::default().parse(&row.raw).expect("a message");
+        assert_eq!(
+            m.content_type().and_then(|c| c.subtype()),
+            Some("plain"),
+            "{} {}",
+            row.recipient,
+            row.kind
+        );
+        assert!(
+            !m.parts
+                .iter()
+                .any(|p| p.content_type().is_some_and(|c| c.c_type == "image")),
+            "{} {}",
+            row.recipient,
+            row.kind
+        );
+    }
+}
+
+#[test]
+fn with_diagram_png_the_html_has_the_picture_in_the_text_diagrams_place() {
+    let rows = letters("diagram = \"png\"");
+    let m = MessageParser::default()
+        .parse(&to(&rows, "b@example.test", "move").raw)
+        .expect("a message");
+    let html = m.body_html(0).expect("an HTML alternative");
+    assert!(html.contains("cid:board."), "{html}");
+    assert!(!html.contains("+------------------------+"), "{html}");
+    assert!(html.contains("FEN: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    // The plain text keeps its text diagram whatever the HTML shows.
+    let text = m.body_text(0).expect("a text part");
+    assert!(text.contains("+------------------------+"), "{text}");
+}
+
+#[test]
+fn a_letter_without_a_position_stays_plain_text() {
+    // The mover's answer to an incomplete letter (no dates, no times) shows no board: one
+    // text/plain part, as before pictures.
+    for row in letters("") {
+        let m = MessageParser::default().parse(&row.raw).expect("a message");
+        let text = m.body_text(0).unwrap_or_default();
+        let has_image = m
+            .parts
+            .iter()
+            .any(|p| p.content_type().is_some_and(|c| c.c_type == "image"));
+        assert_eq!(
+            has_image,
+            (text.contains("+------------------------+") && text.contains("FEN: "))
+                || row.kind == "game-over",
+            "{} {}: {text}",
+            row.recipient,
+            row.kind
+        );
+    }
+}
+
+#[test]
+fn the_end_of_the_game_carries_the_final_position_and_the_pgn() {
+    // Fool's mate: 1. f3 e5 2. g4 Qh4#.
+    let rows = game(
+        "",
+        &[
+            ("a@example.test", "1. f2-f3"),
+            ("b@example.test", "1. f2-f3 e7-e5"),
+            ("a@example.test", "1... e7-e5 2. g2-g4"),
+            ("b@example.test", "2. g2-g4 Дd8-h4"),
+        ],
+    );
+    let over = to(&rows, "a@example.test", "game-over");
+    let m = MessageParser::default()
+        .parse(&over.raw)
+        .expect("a message");
+    assert_eq!(m.content_type().and_then(|c| c.subtype()), Some("mixed"));
+    let names: Vec<&str> = m
+        .attachments()
+        .filter_map(|a| a.attachment_name())
+        .collect();
+    assert!(names.contains(&"T-1.pgn"), "{names:?}");
+    let text = m.body_text(0).expect("a text part");
+    assert!(text.contains("0-1"), "{text}");
+    let html = m.body_html(0).expect("an HTML alternative");
+    assert!(html.contains("cid:board."), "{html}");
+    let image = m
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .expect("the picture");
+    let want = picture::png(&picture::svg(&View {
+        board: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_setup()
+            .board,
+        side: Color::White,
+        last_move: Some((Square::D8, Square::H4)),
+    }))
+    .unwrap();
+    assert_eq!(image.contents(), want.as_slice());
+}
+
+#[test]
+fn a_refused_move_shows_the_position_it_was_refused_in() {
+    // 1. e2-e5 is impossible (Art. 14): the answer shows the start, from White's side.
+    let rows = game("", &[("a@example.test", "1. e2-e5")]);
+    let error = to(&rows, "a@example.test", "error");
+    let m = MessageParser::default()
+        .parse(&error.raw)
+        .expect("a message");
+    let text = m.body_text(0).expect("a text part");
+    assert!(text.contains("+------------------------+"), "{text}");
+    let image = m
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .expect("the picture");
+    let want = picture::png(&picture::svg(&View {
+        board: shakmaty::Board::default(),
+        side: Color::White,
+        last_move: None,
+    }))
+    .unwrap();
+    assert_eq!(image.contents(), want.as_slice());
+}
+
+#[test]
+#[ignore = "writes amici-picture-letter.eml into the temporary directory, to look at"]
+fn dump_a_letter() {
+    let rows = letters("");
+    let path = std::env::temp_dir().join("amici-picture-letter.eml");
+    std::fs::write(&path, &to(&rows, "b@example.test", "move").raw).unwrap();
+    println!("{}", path.display());
+}
