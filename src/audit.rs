@@ -9,7 +9,6 @@
 //! game, in answer to which letter or by which tick — and each game's penalties and result.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
 use chrono::{DateTime, FixedOffset, NaiveDate};
@@ -55,26 +54,6 @@ pub struct Report {
     pub replayed: usize,
 }
 
-/// A scratch directory removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Result<Scratch> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir = std::env::temp_dir().join(format!("amici-audit-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        Ok(Scratch(dir))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// One step of the history.
 enum Step {
     Letter(i64),
@@ -87,7 +66,7 @@ enum Step {
 
 /// Replays the history of `config`'s database and compares.
 pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
-    let scratch = Scratch::new()?;
+    let scratch = crate::store::ScratchDir::new("audit")?;
     let before_path = scratch.0.join("before.sqlite3");
     Store::snapshot(&config.bot.database, &before_path)
         .with_context(|| format!("reading {}", config.bot.database.display()))?;

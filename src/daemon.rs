@@ -34,6 +34,9 @@ pub struct Shared {
     /// Set once the mailbox has been read up to date after start-up.
     caught_up: std::sync::atomic::AtomicBool,
     caught_up_signal: Notify,
+    /// Started with `--accept-past-start`: a config edit may add a tournament whose start
+    /// lies in the past (issue 13 item 8).
+    accept_past_start: bool,
 }
 
 impl Shared {
@@ -129,7 +132,8 @@ async fn process(shared: &Arc<Shared>) -> Result<usize> {
 }
 
 /// Runs the daemon until SIGTERM / SIGINT.
-pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
+/// `accept_past_start`: `run --accept-past-start` (the caller has checked the config at start).
+pub async fn run(config_path: PathBuf, config: Config, accept_past_start: bool) -> Result<()> {
     let _lock = lock(&config.bot.database)?;
     let mut store = Store::open(&config.bot.database)?;
     engine::sync_config(&mut store, &config)?;
@@ -141,6 +145,7 @@ pub async fn run(config_path: PathBuf, config: Config) -> Result<()> {
         outbox: Notify::new(),
         caught_up: std::sync::atomic::AtomicBool::new(false),
         caught_up_signal: Notify::new(),
+        accept_past_start,
     });
     tracing::info!(pid = std::process::id(), "amici started");
 
@@ -222,6 +227,18 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
             if *old == new {
                 return Some(false);
             }
+            // A tournament added with its start in the past would flood its players at the
+            // next tick: refused like an invalid edit unless `run` was told it is meant.
+            if !shared.accept_past_start
+                && let Some(why) = past_start_added(shared, &new).await
+            {
+                tracing::error!("config edit refused, the previous config keeps running:\n{why}");
+                if let Err(e) = tell_admin_refused(shared, &old, &why).await {
+                    tracing::error!("cannot queue the notice to the admin: {e}");
+                }
+                shared.outbox.notify_one();
+                return None;
+            }
             let restart = old.imap != new.imap;
             let new = Arc::new(new);
             let cfg = new.clone();
@@ -243,6 +260,21 @@ async fn reload_config(shared: &Arc<Shared>, path: &std::path::Path) -> Option<b
             Some(restart)
         }
     }
+}
+
+/// The refusal text when `new` holds a tournament whose first tick would flood its players.
+async fn past_start_added(shared: &Arc<Shared>, new: &Config) -> Option<String> {
+    let cfg = Arc::new(new.clone());
+    let found = shared
+        .db
+        .call(move |store| {
+            let today = crate::config::local_day(&cfg, clock::now().ok()?);
+            crate::past_start::past_start(Some(store), &cfg, today).ok()
+        })
+        .await
+        .ok()
+        .flatten()?;
+    (!found.is_empty()).then(|| crate::past_start::refusal(&found))
 }
 
 async fn tell_admin_refused(shared: &Shared, config: &Arc<Config>, errors: &str) -> Result<()> {

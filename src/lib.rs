@@ -11,7 +11,7 @@
 //! - [`engine`]  a stored letter → route → rules → new state + replies, in one transaction
 //! - [`reply`]   the messages a transaction sends: stable Message-IDs, threading, rendering
 //! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
-//! - [`tick`]    the daily sweep over all games
+//! - [`tick`]    the daily sweep over all games; [`past_start`] holds back a first tick that would flood
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`status`]  `amici status` text and JSON
 //! - [`daemon`]  `amici run`: the loop tying it together
@@ -23,6 +23,7 @@ pub mod config;
 pub mod daemon;
 pub mod engine;
 pub mod mail;
+pub mod past_start;
 pub mod picture;
 pub mod reply;
 pub mod report;

@@ -55,7 +55,12 @@ impl From<StandingsFormat> for report::Format {
 enum Command {
     /// Run the daemon: IMAP in (IDLE, polling as fallback), SMTP out, the daily tick.
     /// Reloads the config on SIGHUP and when the file changes.
-    Run,
+    Run {
+        /// Send what a tournament whose start date lies in the past would get at its first
+        /// tick (silence repeats, Art. 31 claims): without this, `run` refuses.
+        #[arg(long)]
+        accept_past_start: bool,
+    },
     /// Process raw RFC 5322 messages (files, or stdin when none) exactly as if they had just
     /// arrived in the mailbox; replies go out at once. For MTA pipe delivery and for tests.
     Ingest {
@@ -63,7 +68,11 @@ enum Command {
         files: Vec<PathBuf>,
     },
     /// Run the clock sweep once (silence, oversteps, leave, end of tournament).
-    Tick,
+    Tick {
+        /// As for `run`: send the first tick of a tournament whose start lies in the past.
+        #[arg(long)]
+        accept_past_start: bool,
+    },
     /// Show the games: moves, position, whose turn, both clocks.
     Status {
         #[arg(long, value_enum, default_value = "text")]
@@ -287,6 +296,32 @@ fn open(config: &Config) -> Result<Store> {
     Ok(store)
 }
 
+/// The past-start tournaments of the config (issue 13 item 8), counted against the database
+/// when there is one — read through a copy, never written.
+fn past_start_of_config(config: &Config) -> Result<Vec<amici::past_start::PastStart>> {
+    let today = engine::local_day(config, clock::now()?);
+    let db = &config.bot.database;
+    if !db.exists() {
+        return Ok(amici::past_start::past_start(None, config, today)?);
+    }
+    let dir = amici::store::ScratchDir::new("check")?;
+    let copy = dir.0.join("copy.sqlite3");
+    Store::snapshot(db, &copy)?;
+    let live = Store::open(&copy)?;
+    Ok(amici::past_start::past_start(Some(&live), config, today)?)
+}
+
+/// `run` and `tick` without `--accept-past-start`: exit 2 with the reason when a first tick
+/// would flood the players.
+fn refuse_past_start(config: &Config) -> Result<Option<ExitCode>> {
+    let found = past_start_of_config(config)?;
+    if found.is_empty() {
+        return Ok(None);
+    }
+    eprint!("{}", amici::past_start::refusal(&found));
+    Ok(Some(ExitCode::from(2)))
+}
+
 /// Sends what the outbox holds; used by the one-shot commands. When an `amici run` is working
 /// on the same database, sending is left to it (one sender keeps each recipient's messages in
 /// order); it picks the new rows up within a second.
@@ -351,9 +386,21 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                         .join(" and ")
                 ));
             }
+            // A start date in the past with nothing played: say what the first tick would send.
+            for p in past_start_of_config(&config)? {
+                eprintln!(
+                    "{}: warning: {p}; `amici run` refuses to send them without --accept-past-start",
+                    config_path.display()
+                );
+            }
             emit(&format!("{summary}\n"))?;
         }
-        Command::Run => runtime()?.block_on(daemon::run(config_path, config))?,
+        Command::Run { accept_past_start } => {
+            if !accept_past_start && let Some(code) = refuse_past_start(&config)? {
+                return Ok(code);
+            }
+            runtime()?.block_on(daemon::run(config_path, config, accept_past_start))?
+        }
         Command::Ingest { files } => {
             let mut store = open(&config)?;
             let now = clock::now()?;
@@ -479,7 +526,10 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 return Ok(ExitCode::from(3));
             }
         }
-        Command::Tick => {
+        Command::Tick { accept_past_start } => {
+            if !accept_past_start && let Some(code) = refuse_past_start(&config)? {
+                return Ok(code);
+            }
             let mut store = open(&config)?;
             tick::run(&mut store, &config, clock::now()?)?;
             flush(store, &config)?;

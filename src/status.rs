@@ -23,9 +23,24 @@ fn side(report: &crate::rules::clock::ClockReport, c: Color) -> Value {
     })
 }
 
+/// The games as the day's tick leaves them (issue 13 item 8): a claim due today already
+/// stops the clock it is about, so `status` shows one figure before and after the tick.
+/// Pure: nothing is stored.
+fn as_of(games: &[GameRecord], today: chrono::NaiveDate) -> Vec<GameRecord> {
+    games
+        .iter()
+        .map(|g| {
+            crate::rules::game::handle_tick(g, today)
+                .record
+                .unwrap_or_else(|| g.clone())
+        })
+        .collect()
+}
+
 /// The JSON document of `status --format json`.
 pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -> Value {
     let today = engine::local_day(config, now);
+    let games = as_of(games, today);
     let list: Vec<Value> = games
         .iter()
         .map(|g| {
@@ -72,6 +87,7 @@ pub fn text(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
         return "no games\n".to_string();
     }
     let today = engine::local_day(config, now);
+    let games = &as_of(games, today);
     let header = [
         "game", "white", "black", "to move", "result", "days W", "days B",
     ];

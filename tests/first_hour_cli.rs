@@ -281,3 +281,70 @@ fn readme_lists_every_command_and_how_to_get_amici_on_the_path() {
     }
     assert!(readme.contains("cargo install --path ."), "README.md");
 }
+
+/// The example's tournament with its mail written to a folder instead of servers.
+fn example_without_servers() -> Setup {
+    let servers = EXAMPLE.find("\n[imap]").expect("[imap] in the example");
+    let tournament = EXAMPLE
+        .find("\n[[tournament]]")
+        .expect("a tournament in the example");
+    Setup::new(&format!(
+        "{}\n[outbox]\ndir = \"outbox\"\n{}",
+        &EXAMPLE[..servers],
+        &EXAMPLE[tournament..]
+    ))
+}
+
+/// The outbox's messages of one `X-Amici-Kind`.
+fn outbox_of_kind(s: &Setup, kind: &str) -> usize {
+    let dir = s.dir.path().join("outbox");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .filter(|m| m.contains(&format!("X-Amici-Kind: {kind}\r\n")))
+        .count()
+}
+
+#[test]
+fn a_start_date_in_the_past_is_warned_and_its_first_tick_held_back_until_accepted() {
+    // Issue 13 item 8. The example starts on 10 January; on 20 March nobody has moved: 69
+    // silent days in each of the three games, over Art. 31's 40 — three claims at once.
+    let s = example_without_servers();
+    let out = s.run(&["check-config"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(
+            "warning: tournament BG-2026-01 started on 2026-01-10 and no game has a move yet: the first tick would file 3 overstep claim(s)"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("without --accept-past-start"), "{stderr}");
+    // `status` before the tick shows what the tick will leave: White's clock stopped at the
+    // claim (Art. 37), not 69 days.
+    let before = text(&s.run(&["status", "--format", "json"]).stdout);
+    // `tick` and `run` refuse, and nothing is queued.
+    for args in [&["tick"][..], &["run"]] {
+        let out = s.run(args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "amici {args:?}: {stderr}");
+        assert!(stderr.contains("refusing to send them"), "{stderr}");
+        assert!(stderr.contains("--accept-past-start"), "{stderr}");
+    }
+    assert_eq!(outbox_of_kind(&s, "overstep-claim"), 0);
+    // Accepted: the tick files exactly the claims counted (each to the arbiter and both
+    // players of its game).
+    let out = s.run(&["tick", "--accept-past-start"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let claims = outbox_of_kind(&s, "overstep-claim");
+    assert!(claims >= 3 && claims % 3 == 0, "{claims} claim letters");
+    let after = text(&s.run(&["status", "--format", "json"]).stdout);
+    assert_eq!(before, after, "one figure before and after the tick");
+    // Something has happened now: never held back again.
+    let out = s.run(&["tick"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = s.run(&["check-config"]);
+    assert!(!text(&out.stderr).contains("no game has a move yet"));
+}

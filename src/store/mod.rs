@@ -655,5 +655,27 @@ pub struct Tx<'a> {
     config: &'a std::cell::RefCell<Option<String>>,
 }
 
+/// A scratch directory under the system's temporary directory, removed when dropped: where
+/// `amici audit` replays and `check-config` counts, on copies of the live file.
+pub struct ScratchDir(pub std::path::PathBuf);
+
+impl ScratchDir {
+    pub fn new(purpose: &str) -> std::io::Result<ScratchDir> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("amici-{purpose}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        Ok(ScratchDir(dir))
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 #[cfg(test)]
 mod tests;
