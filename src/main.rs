@@ -292,7 +292,8 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 fn open(config: &Config) -> Result<Store> {
     let mut store = Store::open(&config.bot.database)
         .with_context(|| format!("opening {}", config.bot.database.display()))?;
-    engine::sync_config(&mut store, config)?;
+    engine::sync_config(&mut store, config)
+        .context("bringing the games in line with the config")?;
     Ok(store)
 }
 
@@ -423,10 +424,11 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                         .received_at
                         .unwrap_or(now)
                 };
-                engine::store_raw(&mut store, &config, raw, arrived, "ingest", None)?;
+                engine::store_raw(&mut store, &config, raw, arrived, "ingest", None)
+                    .context("storing the letter")?;
             }
-            engine::process_pending(&mut store, &config, now)?;
-            flush(store, &config)?;
+            engine::process_pending(&mut store, &config, now).context("processing")?;
+            flush(store, &config).context("sending")?;
         }
         Command::Standings {
             tournament,

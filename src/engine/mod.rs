@@ -86,6 +86,11 @@ pub struct Processed {
     pub set_aside: usize,
 }
 
+/// The longest one batch's transaction runs before it commits (the letters left go in the
+/// next one): group commit without holding the write lock for seconds when letters are slow
+/// (a board picture for every reply).
+const BATCH_TIME: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Processes every stored, unprocessed letter; returns how many were processed.
 ///
 /// Letters go in batches of `batch_letters`, one transaction a batch (group commit: one fsync)
@@ -131,7 +136,14 @@ pub fn process_pending_counted(
         let batch = store.transaction(|tx| {
             let mut p = Processed::default();
             let mut failed = Vec::new();
+            let began = std::time::Instant::now();
             for id in &ids {
+                // The write lock is held for the whole batch: once it has run for
+                // BATCH_TIME, the rest waits for the next transaction, so another process
+                // (an MTA's `ingest`, a second `run`) never waits long for its turn.
+                if began.elapsed() > BATCH_TIME {
+                    break;
+                }
                 // Taken or finished by another process since the ids were read.
                 let Some(row) = tx.claim_inbound(*id)? else {
                     continue;
