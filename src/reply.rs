@@ -9,6 +9,7 @@ use crate::config::{Config, Diagram, local_day};
 use crate::mail::inbound::Inbound;
 use crate::mail::outbound::{self, Outgoing};
 use crate::mail::render::{self, Names};
+use crate::mail::texts::{self, Key};
 use crate::rules::game::{Effect, GameRecord, Msg, Role};
 use crate::rules::model::{Day, Kind, Lang};
 use crate::store::{InboundRow, NewOutgoing, Store, StoreError, Tx};
@@ -158,11 +159,7 @@ impl<'a> Answer<'a> {
         lang: Lang,
         text: &str,
     ) -> Result<()> {
-        let subject = match lang {
-            Lang::Bg => "amici: отговор",
-            Lang::Ru => "amici: ответ",
-            Lang::En => "amici: reply",
-        };
+        let subject = texts::text(lang, Key::ReplySubject);
         self.queue(
             tx,
             to,
@@ -247,23 +244,11 @@ pub(crate) fn emit(
             // The player's copy, drawn from his side.
             let (subject, body) =
                 render::render_for(record, &names, &e.msg, lang, today, None, Some(e.to));
-            let head = match lang {
-                Lang::Bg => format!(
-                    "Копие за капитана на отбор {}. До {}.",
-                    team.name,
-                    config.name_of(&to)
-                ),
-                Lang::Ru => format!(
-                    "Копия для капитана команды {}. Кому: {}.",
-                    team.name,
-                    config.name_of(&to)
-                ),
-                Lang::En => format!(
-                    "Copy for the captain of {}. To {}.",
-                    team.name,
-                    config.name_of(&to)
-                ),
-            };
+            let head = texts::fill(
+                lang,
+                Key::CaptainCopy,
+                &[("team", &team.name), ("player", &config.name_of(&to))],
+            );
             // The player's copy shows his board: the same picture.
             answer.picture = picture.clone();
             answer.queue(

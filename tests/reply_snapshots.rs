@@ -371,3 +371,53 @@ fn issue_13_the_complete_letter_shown_is_read_as_complete() {
         }
     }
 }
+
+/// The rules' decisions are worded in the recipient's language, never in the core's English
+/// (issue 10 item 6): the Art. 50 extension told to a Bulgarian and a Russian player.
+#[test]
+fn art_50_the_extension_is_told_in_each_players_language() {
+    let g = opened();
+    let games: Vec<GameRecord> = vec![g.clone()];
+    let ext = amici::rules::game::extend_end_date(
+        "T",
+        &games,
+        day("2027-01-01"),
+        day("2027-06-30"),
+        day("2026-11-01"),
+    )
+    .unwrap();
+    let msg = &ext.told[0].1[0].msg;
+    let names = Names {
+        white: "W",
+        black: "B",
+    };
+    let say = |lang| {
+        amici::mail::render::render_for(
+            &g,
+            &names,
+            msg,
+            lang,
+            day("2026-11-01"),
+            None,
+            Some(Role::White),
+        )
+        .1
+    };
+    let (bg, ru, en) = (say(Lang::Bg), say(Lang::Ru), say(Lang::En));
+    assert!(
+        bg.contains("е удължен до 30.6.2027 (0 от 1 партии са завършени"),
+        "{bg}"
+    );
+    assert!(
+        ru.contains("продлён до 30.6.2027 (0 из 1 партий окончены"),
+        "{ru}"
+    );
+    assert!(
+        en.contains("is extended to 30.6.2027 (0 of 1 games finished"),
+        "{en}"
+    );
+    assert!(
+        !bg.contains("extended") && !ru.contains("extended"),
+        "{bg}\n{ru}"
+    );
+}

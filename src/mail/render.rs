@@ -10,24 +10,17 @@ use shakmaty::Color;
 
 use crate::rules::clock::ClockReport;
 use crate::rules::game::{
-    ClaimKind, GameRecord, MoveLine, Msg, Refusal, Remarks, Role, Termination,
+    ClaimKind, GameRecord, MoveLine, Msg, Refusal, Remarks, Role, Termination, Told,
 };
 use crate::rules::model::{Day, GameResult, Lang, Mode, Notation};
 use crate::rules::tick::ClockNotice;
+
+use super::texts::{Key, text as tr};
 
 /// Names of the two players, for the header line.
 pub struct Names<'a> {
     pub white: &'a str,
     pub black: &'a str,
-}
-
-/// Picks the text of the recipient's language.
-fn t<'a>(lang: Lang, bg: &'a str, ru: &'a str, en: &'a str) -> &'a str {
-    match lang {
-        Lang::Bg => bg,
-        Lang::Ru => ru,
-        Lang::En => en,
-    }
 }
 
 /// Dates as Art. 8 writes them: `11.3.2026`.
@@ -36,7 +29,7 @@ fn date(d: Day) -> String {
 }
 
 fn days_word(lang: Lang) -> &'static str {
-    t(lang, "дни", "дн.", "days")
+    tr(lang, Key::Days)
 }
 
 /// A number of days with the right word: `1 ден` / `3 дни`, `1 day` / `3 days`, `5 дн.`.
@@ -51,8 +44,8 @@ fn days(lang: Lang, n: i64) -> String {
 
 fn side(lang: Lang, c: Color) -> &'static str {
     match c {
-        Color::White => t(lang, "белите", "белые", "White"),
-        Color::Black => t(lang, "черните", "черные", "Black"),
+        Color::White => tr(lang, Key::White),
+        Color::Black => tr(lang, Key::Black),
     }
 }
 
@@ -73,32 +66,23 @@ fn move_line(lang: Lang, m: &MoveLine) -> String {
     let from = if m.number == 1 && m.color == Color::White {
         format!(
             "{} {}",
-            t(lang, "начало", "начало", "start"),
+            tr(lang, Key::Start),
             date(m.received.succ_opt().unwrap_or(m.received))
         )
     } else {
-        format!(
-            "{} {}",
-            t(lang, "получен", "получен", "received"),
-            date(m.received)
-        )
+        format!("{} {}", tr(lang, Key::Received), date(m.received))
     };
     let auto = if m.from_variant {
-        t(
-            lang,
-            " — от варианта (чл. 32)",
-            " — из варианта (ст. 32)",
-            " — from the variant (Art. 32)",
-        )
+        tr(lang, Key::FromVariantArt32)
     } else {
         ""
     };
     format!(
         "{num} {}   ({from}, {} {}; {}: {}){auto}",
         m.text,
-        t(lang, "изпратен", "отправлен", "sent"),
+        tr(lang, Key::Sent),
         date(m.sent),
-        t(lang, "време за хода", "время на ход", "time for the move"),
+        tr(lang, Key::TimeMove),
         days(lang, i64::from(m.days))
     )
 }
@@ -122,79 +106,28 @@ fn score_line(rec: &GameRecord, today: Day) -> String {
 fn score_text(lang: Lang, rec: &GameRecord, today: Day) -> String {
     let score = score_line(rec, today);
     let score = if score.is_empty() {
-        t(
-            lang,
-            "— (още няма изигран ход)",
-            "— (ещё не сделано ни одного хода)",
-            "— (no move played yet)",
-        )
-        .to_string()
+        tr(lang, Key::NoMovePlayedYet).to_string()
     } else {
         score
     };
-    format!("{}: {score}", t(lang, "Запис", "Запись", "Score"))
+    format!("{}: {score}", tr(lang, Key::Score))
 }
 
 fn termination(lang: Lang, t_: Termination) -> &'static str {
     match t_ {
-        Termination::Checkmate => t(lang, "мат", "мат", "checkmate"),
-        Termination::Stalemate => t(lang, "пат", "пат", "stalemate"),
-        Termination::InsufficientMaterial => t(
-            lang,
-            "недостатъчен материал",
-            "недостаточно материала",
-            "insufficient material",
-        ),
-        Termination::Resignation => t(lang, "отказване", "сдача", "resignation"),
-        Termination::Agreement => t(lang, "споразумение", "соглашение", "agreement"),
-        Termination::Repetition => t(
-            lang,
-            "трикратно повторение",
-            "троекратное повторение",
-            "threefold repetition",
-        ),
-        Termination::FiftyMoves => t(
-            lang,
-            "правило на 50-те хода",
-            "правило 50 ходов",
-            "the 50-move rule",
-        ),
-        Termination::Overstep => t(
-            lang,
-            "просрочване на времето (чл. 28, 29)",
-            "просрочка времени (ст. 28, 29)",
-            "overstep of the time limit (Art. 28, 29)",
-        ),
-        Termination::Forfeit => t(
-            lang,
-            "служебен резултат (чл. 56)",
-            "служебный результат (ст. 56)",
-            "forfeit (Art. 56)",
-        ),
-        Termination::Adjudication => t(
-            lang,
-            "присъждане (чл. 53)",
-            "присуждение (ст. 53)",
-            "adjudication (Art. 53)",
-        ),
-        Termination::ArbiterDecision => t(
-            lang,
-            "решение на съдията",
-            "решение судьи",
-            "the arbiter's decision",
-        ),
-        Termination::Tablebase => t(
-            lang,
-            "доказано с таблица за ендшпил (§707)",
-            "доказано таблицей эндшпиля (§707)",
-            "proved by an endgame tablebase (§707)",
-        ),
-        Termination::Removed => t(
-            lang,
-            "играчът е отстранен от турнира (чл. 47 А)",
-            "игрок исключён из турнира (ст. 47 А)",
-            "the player was removed from the tournament (Art. 47 А)",
-        ),
+        Termination::Checkmate => tr(lang, Key::Checkmate),
+        Termination::Stalemate => tr(lang, Key::Stalemate),
+        Termination::InsufficientMaterial => tr(lang, Key::InsufficientMaterial),
+        Termination::Resignation => tr(lang, Key::Resignation),
+        Termination::Agreement => tr(lang, Key::Agreement),
+        Termination::Repetition => tr(lang, Key::ThreefoldRepetition),
+        Termination::FiftyMoves => tr(lang, Key::T50MoveRule),
+        Termination::Overstep => tr(lang, Key::OverstepTimeLimitArt28),
+        Termination::Forfeit => tr(lang, Key::ForfeitArt56),
+        Termination::Adjudication => tr(lang, Key::AdjudicationArt53),
+        Termination::ArbiterDecision => tr(lang, Key::ArbiterDecision),
+        Termination::Tablebase => tr(lang, Key::ProvedEndgameTablebase707),
+        Termination::Removed => tr(lang, Key::PlayerWasRemovedFromTournament),
     }
 }
 
@@ -204,28 +137,10 @@ fn result_text(lang: Lang, r: GameResult, term: Termination) -> String {
 
 fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
     if r.short {
-        let _ = writeln!(
-            b,
-            "{}",
-            t(
-                lang,
-                "Ходът е записан съкратено; ходът е валиден, но пишете пълна нотация, напр. Кg1-f3 (чл. 7, бел. 2).",
-                "Ход записан сокращённо; ход действителен, но пишите полную нотацию, напр. Кg1-f3 (ст. 7, прим. 2).",
-                "Your move was written in short notation; it stands, but please write the full form, e.g. Ng1-f3 (Art. 7 note 2)."
-            )
-        );
+        let _ = writeln!(b, "{}", tr(lang, Key::MoveWasWrittenShortNotation));
     }
     if !r.missing.is_empty() {
-        let _ = writeln!(
-            b,
-            "{}",
-            t(
-                lang,
-                "В писмото липсват (чл./Art. 7–9):",
-                "В письме не указаны (ст. 7–9):",
-                "Your letter lacks (Art. 7–9):"
-            )
-        );
+        let _ = writeln!(b, "{}", tr(lang, Key::LetterLacksArt79));
         for &item in &r.missing {
             let _ = writeln!(b, "  – {} ({item})", item_name(lang, item));
         }
@@ -234,53 +149,29 @@ fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
         let _ = writeln!(
             b,
             "{} {item} ({}): {} «{written}», {} {official} (чл./Art. 9 В).",
-            t(lang, "Точка", "Пункт", "Item"),
+            tr(lang, Key::Item),
             item_name(lang, *item),
-            t(lang, "написано", "написано", "written"),
-            t(
-                lang,
-                "по официалния запис",
-                "по официальной записи",
-                "the official record says"
-            )
+            tr(lang, Key::Written),
+            tr(lang, Key::OfficialRecordSays)
         );
     }
     for (written, correct) in &r.wrong_numbers {
         let _ = writeln!(
             b,
             "{} {written} → {correct} (чл./Art. 9 Б, 21).",
-            t(
-                lang,
-                "Грешен номер на хода, ходът е валиден:",
-                "Неверный номер хода, ход действителен:",
-                "Wrong move number, the move stands:"
-            )
+            tr(lang, Key::WrongMoveNumberMoveStands)
         );
     }
     if !r.line.is_empty() {
         let _ = writeln!(
             b,
             "{} {} (чл./Art. 10, 32).",
-            t(
-                lang,
-                "Предложен вариант:",
-                "Предложен вариант:",
-                "Conditional line offered:"
-            ),
+            tr(lang, Key::ConditionalLineOffered),
             r.line.join(" ")
         );
     }
     if let Some(e) = &r.line_error {
-        let _ = writeln!(
-            b,
-            "{} «{e}».",
-            t(
-                lang,
-                "Вариантът е неясен от",
-                "Вариант неясен начиная с",
-                "The conditional line could not be read from"
-            )
-        );
+        let _ = writeln!(b, "{} «{e}».", tr(lang, Key::ConditionalLineCouldNotRead));
     }
 }
 
@@ -288,54 +179,14 @@ fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
 /// it: `Д` → "the date you received the move".
 pub fn item_name(lang: Lang, item: char) -> &'static str {
     match item {
-        'А' => t(
-            lang,
-            "индекса на турнира",
-            "индекс турнира",
-            "the tournament index",
-        ),
-        'Б' => t(
-            lang,
-            "номера и пълния запис на последния ход на противника",
-            "номер и полная запись последнего хода противника",
-            "the number and full notation of your opponent's last move",
-        ),
-        'В' => t(
-            lang,
-            "номера и пълния запис на Вашия ход",
-            "номер и полная запись Вашего хода",
-            "the number and full notation of your own move",
-        ),
-        'Г' => t(
-            lang,
-            "датата на писмото на противника",
-            "дата письма противника",
-            "the date of your opponent's letter",
-        ),
-        'Д' => t(
-            lang,
-            "датата, на която получихте хода",
-            "дата получения хода",
-            "the date you received the move",
-        ),
-        'Е' => t(
-            lang,
-            "датата, на която изпращате хода си",
-            "дата отправления Вашего хода",
-            "the date you send your move",
-        ),
-        'Ж' => t(
-            lang,
-            "времето Ви за обмисляне на този ход",
-            "Ваше время на обдумывание этого хода",
-            "your thinking time for this move",
-        ),
-        'З' => t(
-            lang,
-            "общото време за обмисляне на двамата играчи",
-            "общее время на обдумывание обоих игроков",
-            "the total thinking time of both players",
-        ),
+        'А' => tr(lang, Key::TournamentIndex),
+        'Б' => tr(lang, Key::NumberFullNotationOpponentLast),
+        'В' => tr(lang, Key::NumberFullNotationOwnMove),
+        'Г' => tr(lang, Key::DateOpponentLetter),
+        'Д' => tr(lang, Key::DateReceivedMove),
+        'Е' => tr(lang, Key::DateSendMove),
+        'Ж' => tr(lang, Key::ThinkingTimeThisMove),
+        'З' => tr(lang, Key::TotalThinkingTimeBothPlayers),
         _ => "",
     }
 }
@@ -380,7 +231,7 @@ fn complete_letter(lang: Lang, rec: &GameRecord, own: &MoveLine) -> Option<Strin
         "{}; {dates} = {}; {}: {} {} – {} {}",
         num(own),
         days(lang, i64::from(own.days)),
-        t(lang, "общо време", "общее время", "total time"),
+        tr(lang, Key::TotalTime),
         side(lang, Color::White),
         clocks.white.total_days,
         side(lang, Color::Black),
@@ -418,7 +269,7 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
     let _ = writeln!(
         b,
         "{}: {} {} – {} {} {}.",
-        t(lang, "Общо време", "Общее время", "Total time"),
+        tr(lang, Key::TotalTime2),
         side(lang, Color::White),
         r.white.total_days,
         side(lang, Color::Black),
@@ -430,7 +281,7 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
         let pen = if s.penalty_days != 0 {
             format!(
                 " ({} {})",
-                t(lang, "в т.ч. наказания", "в т.ч. штрафы", "incl. penalties"),
+                tr(lang, Key::InclPenalties),
                 days(lang, s.penalty_days)
             )
         } else {
@@ -445,9 +296,9 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
             "  {}: {}{pen}; {} {end}: {}, {} {}.",
             side(lang, c),
             days(lang, s.total_days),
-            t(lang, "лимит до ход", "лимит до хода", "limit up to move"),
+            tr(lang, Key::LimitUpMove),
             days(lang, s.allowance),
-            t(lang, "остават", "осталось", "left"),
+            tr(lang, Key::Left),
             days(lang, s.days_left).trim_end_matches('.')
         );
     }
@@ -472,116 +323,55 @@ fn notice_text(
     let text = match n.kind {
         K::Repeat => format!(
             "{} {who} {} {} {} {} {d} (чл./Art. 26 Б). {}",
-            t(
-                lang,
-                "Повторение на хода: от",
-                "Повторение хода: от",
-                "Repeat of the move: no answer from"
-            ),
-            t(lang, "няма отговор на ход", "нет ответа на ход", "to move"),
+            tr(lang, Key::RepeatMoveNoAnswerFrom),
+            tr(lang, Key::Move),
             n.move_number,
-            t(lang, "вече", "уже", "for"),
+            tr(lang, Key::For),
             n.figures.silent_days.unwrap_or(0),
-            t(
-                lang,
-                "Моля, изпратете отговора си. Ако ще отговорите след повече от 40 дни, изпратете уведомление (чл. 25).",
-                "Пожалуйста, пришлите ответ. Если ответите позже чем через 40 дней, пришлите уведомление (ст. 25).",
-                "Please send your reply. If you will answer later than 40 days, send a delay notice (Art. 25)."
-            )
+            tr(lang, Key::PleaseSendReplyIfWill)
         ),
         K::RegisteredRepeat => format!(
             "{} {who} {}: {} {d}. {} (чл./Art. 26 А).",
-            t(lang, "Противникът", "Противник", "Your opponent"),
-            t(lang, "мълчи", "молчит", "is silent"),
+            tr(lang, Key::Opponent),
+            tr(lang, Key::Silent),
             n.figures.silent_days.unwrap_or(0),
-            t(
-                lang,
-                "Изпратете повторение на хода с препоръчано писмо",
-                "Пошлите повторение хода заказным письмом",
-                "Send a repeat of your move by registered letter"
-            )
+            tr(lang, Key::SendRepeatMoveRegisteredLetter)
         ),
         K::SilenceToArbiter => format!(
             "{} {who}: {} {d} (чл./Art. 26 А, 30).",
-            t(
-                lang,
-                "Продължително мълчание на",
-                "Длительное молчание",
-                "Long silence of"
-            ),
+            tr(lang, Key::LongSilence),
             n.figures.silent_days.unwrap_or(0)
         ),
         K::OverstepClaim if n.article == "31" => format!(
             "{} {who}, {} {}: {} (чл./Art. 31). {}",
-            t(
-                lang,
-                "Рекламация за просрочване:",
-                "Рекламация о просрочке:",
-                "Overstep claim:"
-            ),
-            t(lang, "ход", "ход", "move"),
+            tr(lang, Key::OverstepClaim),
+            tr(lang, Key::Move2),
             n.move_number,
-            t(
-                lang,
-                "повече от 40 дни без отговор и без уведомление след повторението на хода",
-                "более 40 дней без ответа и без уведомления после повторения хода",
-                "more than 40 days without an answer and without a delay notice after the repeat of the move"
-            ),
-            t(
-                lang,
-                "Съдията решава в 7-дневен срок (чл. 37); възражение в 7 дни след решението (чл. 39).",
-                "Судья решает в течение 7 дней (ст. 37); возражение в течение 7 дней после решения (ст. 39).",
-                "The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
-            )
+            tr(lang, Key::MoreThan40DaysWithout),
+            tr(lang, Key::ArbiterDecidesWithin7Days)
         ),
         K::OverstepClaim => format!(
             "{} {who}, {} {}: {} {d} {} {} {d} (чл./Art. {}). {}",
-            t(
-                lang,
-                "Рекламация за просрочване:",
-                "Рекламация о просрочке:",
-                "Overstep claim:"
-            ),
-            t(lang, "ход", "ход", "move"),
+            tr(lang, Key::OverstepClaim),
+            tr(lang, Key::Move2),
             n.move_number,
             n.figures.days,
-            t(lang, "при лимит", "при лимите", "against a limit of"),
+            tr(lang, Key::AgainstLimit),
             n.figures.limit,
             n.article,
-            t(
-                lang,
-                "Съдията решава в 7-дневен срок (чл. 37); възражение в 7 дни след решението (чл. 39).",
-                "Судья решает в течение 7 дней (ст. 37); возражение в течение 7 дней после решения (ст. 39).",
-                "The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
-            )
+            tr(lang, Key::ArbiterDecidesWithin7Days)
         ),
         K::RunningOverstep => format!(
             "{} {who}, {} {}: {} {d} / {} {d} (чл./Art. 23 А, 30).",
-            t(
-                lang,
-                "Течащото време надхвърля лимита (писмото може да е в път):",
-                "Текущее время превышает лимит (письмо может быть в пути):",
-                "The running clock is past the limit (a card may be in transit):"
-            ),
-            t(lang, "ход", "ход", "move"),
+            tr(lang, Key::RunningClockPastLimitCard),
+            tr(lang, Key::Move2),
             n.move_number,
             n.figures.days,
             n.figures.limit
         ),
-        K::DecisionOverdue => t(
-            lang,
-            "Изтекоха 7-те дни за решение по рекламацията (чл. 37).",
-            "Истекли 7 дней на решение по рекламации (ст. 37).",
-            "The 7 days for the decision on the claim have passed (Art. 37).",
-        )
-        .to_string(),
+        K::DecisionOverdue => tr(lang, Key::T7DaysDecisionClaimHave).to_string(),
     };
-    let _ = writeln!(
-        b,
-        "{} {}: {text}",
-        t(lang, "Към", "На", "As of"),
-        date(n.due)
-    );
+    let _ = writeln!(b, "{} {}: {text}", tr(lang, Key::As), date(n.due));
     if let Some(e) = &n.evidence {
         // Art. 35, 36: the full score in the tournament's notation, every move's receipt and
         // sending dates with its days, the totals, and the position (diagram and FEN).
@@ -611,12 +401,7 @@ fn notice_text(
             let _ = writeln!(
                 b,
                 "{}: {} {} – {} {}",
-                t(
-                    lang,
-                    "Общо време към просрочването",
-                    "Общее время на момент просрочки",
-                    "Total time at the overstep"
-                ),
+                tr(lang, Key::TotalTimeAtOverstep),
                 side(lang, Color::White),
                 days(lang, e.white_days),
                 side(lang, Color::Black),
@@ -686,34 +471,13 @@ fn last_day(rec: &GameRecord, today: Day, ok: impl Fn(&ClockReport) -> bool) -> 
 /// without a delay notice (Art. 25, 31) — for the recipient `me` (`None`: said of the player to
 /// move).
 fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> String {
-    let nothing = t(
-        lang,
-        "Сега не изпращайте нищо:",
-        "Сейчас ничего присылать не нужно:",
-        "Nothing to send now:",
-    );
+    let nothing = tr(lang, Key::NothingSendNow);
     let Some(c) = rec.to_move() else {
-        return format!(
-            "{nothing} {}",
-            t(
-                lang,
-                "партията е завършена.",
-                "партия окончена.",
-                "the game is over."
-            )
-        );
+        return format!("{nothing} {}", tr(lang, Key::GameOver));
     };
     let now = rec.clocks(today);
     if now.awaiting_decision.is_some() {
-        return format!(
-            "{nothing} {}",
-            t(
-                lang,
-                "партията чака решението на съдията (чл. 37).",
-                "партия ждёт решения судьи (ст. 37).",
-                "the game waits for the arbiter's decision (Art. 37)."
-            )
-        );
+        return format!("{nothing} {}", tr(lang, Key::GameWaitsArbiterDecisionArt));
     }
     let number = now.side(c).move_number;
     let limit = last_day(rec, today, |r| r.side(c).days_left >= 0);
@@ -728,66 +492,33 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
         })
         .filter(|n| limit.is_none_or(|l| *n < l));
     let arts = if rec.params.mode == Mode::Email {
-        t(lang, "чл. 25, 31", "ст. 25, 31", "Art. 25, 31")
+        tr(lang, Key::Art2531)
     } else {
-        t(lang, "чл. 25", "ст. 25", "Art. 25")
+        tr(lang, Key::Art25)
     };
     let by = match limit {
         Some(l) => format!(
             " {} {} ({})",
-            t(lang, "до", "не позднее", "by"),
+            tr(lang, Key::By),
             date(l),
-            t(
-                lang,
-                "край на лимита, чл. 27",
-                "конец лимита, ст. 27",
-                "end of the time limit, Art. 27"
-            )
+            tr(lang, Key::EndTimeLimitArt27)
         ),
-        None => format!(
-            " ({})",
-            t(
-                lang,
-                "лимитът вече е надхвърлен, чл. 27",
-                "лимит уже превышен, ст. 27",
-                "the time limit is already exceeded, Art. 27"
-            )
-        ),
+        None => format!(" ({})", tr(lang, Key::TimeLimitAlreadyExceededArt)),
     };
     match me {
         Some(m) if m == c => {
             let mut line = format!(
                 "{} {number} ({}){by}",
-                t(
-                    lang,
-                    "Какво да изпратите сега: хода си",
-                    "Что прислать сейчас: свой ход",
-                    "What to send now: your move"
-                ),
-                t(
-                    lang,
-                    "с точките Б–З, чл. 7–9",
-                    "с пунктами Б–З, ст. 7–9",
-                    "with items Б–З, Art. 7–9"
-                ),
+                tr(lang, Key::WhatSendNowMove),
+                tr(lang, Key::WithItemsArt79),
             );
             if let Some(n) = notice {
                 let _ = write!(
                     line,
                     "; {} {}, {} ({arts})",
-                    t(
-                        lang,
-                        "ако ще отговорите след",
-                        "если ответите после",
-                        "if you will answer after"
-                    ),
+                    tr(lang, Key::IfWillAnswerAfter),
                     date(n),
-                    t(
-                        lang,
-                        "първо изпратете уведомление",
-                        "сначала пришлите уведомление",
-                        "send a delay notice first"
-                    )
+                    tr(lang, Key::SendDelayNoticeFirst)
                 );
             }
             line.push('.');
@@ -795,41 +526,28 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
         }
         Some(_) => format!(
             "{nothing} {} {number}{by}.",
-            t(
+            tr(
                 lang,
                 match c {
-                    Color::White => "на ход са белите, ход",
-                    Color::Black => "на ход са черните, ход",
-                },
-                match c {
-                    Color::White => "ходят белые, ход",
-                    Color::Black => "ходят черные, ход",
-                },
-                match c {
-                    Color::White => "White is to play move",
-                    Color::Black => "Black is to play move",
+                    Color::White => Key::WhiteToPlayMove,
+                    Color::Black => Key::BlackToPlayMove,
                 }
             )
         ),
         None => {
             let mut line = format!(
                 "{} {}, {} {number}{by}",
-                t(lang, "Следва:", "Далее:", "Next:"),
+                tr(lang, Key::Next),
                 side(lang, c),
-                t(lang, "ход", "ход", "move"),
+                tr(lang, Key::Move2),
             );
             if let Some(n) = notice {
                 let _ = write!(
                     line,
                     "; {} {} {} ({arts})",
-                    t(lang, "отговор след", "ответ после", "an answer after"),
+                    tr(lang, Key::AnswerAfter),
                     date(n),
-                    t(
-                        lang,
-                        "— само с уведомление преди това",
-                        "— только с уведомлением до этого",
-                        "needs a delay notice first"
-                    ),
+                    tr(lang, Key::NeedsDelayNoticeFirst),
                 );
             }
             line.push('.');
@@ -937,7 +655,7 @@ pub fn render_for(
     let viewer = me.unwrap_or(Color::White);
     let subject = format!(
         "{} {}: {} – {}",
-        t(lang, "Партия", "Партия", "Game"),
+        tr(lang, Key::Game),
         rec.id,
         names.white,
         names.black
@@ -947,19 +665,14 @@ pub fn render_for(
         let _ = writeln!(
             b,
             "{} {sender}.",
-            t(
-                lang,
-                "Копие за съдията на турнира. Писмо от",
-                "Копия для судьи турнира. Письмо от",
-                "Copy for the tournament arbiter. Letter from"
-            )
+            tr(lang, Key::CopyTournamentArbiterLetterFrom)
         );
         let _ = writeln!(b);
     }
     let _ = writeln!(
         b,
         "{} {} ({} – {})",
-        t(lang, "Партия", "Партия", "Game"),
+        tr(lang, Key::Game),
         rec.id,
         names.white,
         names.black
@@ -971,30 +684,12 @@ pub fn render_for(
             remarks,
             draw_offered,
         } => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Вашият ход е записан и изпратен на противника:",
-                    "Ваш ход записан и отправлен противнику:",
-                    "Your move is recorded and sent to your opponent:"
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::MoveRecordedSentOpponent));
             for m in moves {
                 let _ = writeln!(b, "  {}", move_line(lang, m));
             }
             if *draw_offered {
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Предложението Ви за реми е предадено.",
-                        "Ваше предложение ничьей передано.",
-                        "Your draw offer has been passed on."
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::DrawOfferHasBeenPassed));
             }
             if !remarks.is_empty() || !remarks.line.is_empty() {
                 let _ = writeln!(b);
@@ -1004,16 +699,7 @@ pub fn render_for(
                 && let Some(example) = moves.first().and_then(|m| complete_letter(lang, rec, m))
             {
                 let _ = writeln!(b);
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Пълно писмо за този ход (чл. 8) — копирайте го следващия път:",
-                        "Полное письмо для этого хода (ст. 8) — скопируйте его в следующий раз:",
-                        "A complete letter for this move (Art. 8) — copy it next time:"
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::CompleteLetterThisMoveArt));
                 let _ = writeln!(b, "  {example}");
             }
         }
@@ -1022,42 +708,15 @@ pub fn render_for(
             draw_offered,
             line_offered,
         } => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Ход на противника — очаква се Вашият отговор:",
-                    "Ход противника — ждём Ваш ответ:",
-                    "Your opponent's move — your reply is due:"
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::OpponentMoveReplyDue));
             for m in moves {
                 let _ = writeln!(b, "  {}", move_line(lang, m));
             }
             if *draw_offered {
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Противникът предлага реми (отговорете «приемам реми» или продължете играта).",
-                        "Противник предлагает ничью (ответьте «принимаю ничью» или продолжайте игру).",
-                        "Your opponent offers a draw (answer \"accept draw\", or play on)."
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::OpponentOffersDrawAnswerAccept));
             }
             if *line_offered {
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Противникът предлага вариант (чл. 10): ако ходът Ви съвпадне, следващият му ход се изиграва веднага.",
-                        "Противник предлагает вариант (ст. 10): если Ваш ход совпадёт, его следующий ход играется сразу.",
-                        "Your opponent offers a conditional line (Art. 10): if your move matches it, his next move is played at once."
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::OpponentOffersConditionalLineArt));
             }
             let _ = writeln!(b);
             let _ = writeln!(b, "{}", board(lang, &rec.position(), viewer));
@@ -1073,184 +732,69 @@ pub fn render_for(
             diagram,
         } => {
             let what = match refusal {
-                Refusal::Impossible => t(
-                    lang,
-                    "Ходът е невъзможен",
-                    "Ход невозможен",
-                    "The move is impossible",
-                ),
-                Refusal::Incorrect => t(
-                    lang,
-                    "Ходът е неправилен: ходът на противника е повторен грешно",
-                    "Ход неправильный: ход противника повторён ошибочно",
-                    "The move is incorrect: your opponent's last move is repeated wrongly",
-                ),
-                Refusal::Unclear => t(lang, "Ходът е неясен", "Ход неясен", "The move is unclear"),
+                Refusal::Impossible => tr(lang, Key::MoveImpossible),
+                Refusal::Incorrect => tr(lang, Key::MoveIncorrectOpponentLastMove),
+                Refusal::Unclear => tr(lang, Key::MoveUnclear),
             };
             let _ = writeln!(
                 b,
                 "{what}: «{written}» ({} {}).",
-                t(lang, "чл.", "ст.", "Art."),
+                tr(lang, Key::Art),
                 refusal.article()
             );
             if let Some(e) = expected_repeat {
-                let _ = writeln!(
-                    b,
-                    "{} {e}.",
-                    t(
-                        lang,
-                        "Последният ход на противника е",
-                        "Последний ход противника:",
-                        "Your opponent's last move is"
-                    )
-                );
+                let _ = writeln!(b, "{} {e}.", tr(lang, Key::OpponentLastMove));
             }
             if *penalty_days > 0 {
                 let _ = writeln!(
                     b,
                     "{} +{penalty_days} {} (чл./Art. 17).",
-                    t(lang, "Наказание:", "Штраф:", "Penalty:"),
+                    tr(lang, Key::Penalty),
                     days_word(lang)
                 );
             } else if *transport_fault {
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Писмото е повредено по пътя: без наказание (чл. 17).",
-                        "Письмо повреждено в пути: без штрафа (ст. 17).",
-                        "The letter was damaged in transit: no penalty (Art. 17)."
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::LetterWasDamagedTransitNo));
             }
             if arbiter_copy_of.is_none() {
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19).",
-                        "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19).",
-                        "Please send a new move. You need not move the same piece (Art. 19)."
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::PleaseSendNewMoveNeed));
             }
             if !nearest.is_empty() {
-                let _ = writeln!(
-                    b,
-                    "{} {}",
-                    t(
-                        lang,
-                        "Може би имахте предвид:",
-                        "Возможно, Вы имели в виду:",
-                        "Did you mean:"
-                    ),
-                    nearest.join(", ")
-                );
+                let _ = writeln!(b, "{} {}", tr(lang, Key::DidMean), nearest.join(", "));
             }
             if !piece_moves.is_empty() {
                 let _ = writeln!(
                     b,
                     "{} {}",
-                    t(
-                        lang,
-                        "Възможни ходове на тази фигура:",
-                        "Возможные ходы этой фигуры:",
-                        "Legal moves of that piece:"
-                    ),
+                    tr(lang, Key::LegalMovesThatPiece),
                     piece_moves.join(", ")
                 );
             }
             let _ = writeln!(b);
             if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1), today).pop() {
-                let _ = writeln!(
-                    b,
-                    "{}",
-                    t(
-                        lang,
-                        "Последен ход в партията:",
-                        "Последний ход в партии:",
-                        "Last move of the game:"
-                    )
-                );
+                let _ = writeln!(b, "{}", tr(lang, Key::LastMoveGame));
                 let _ = writeln!(b, "  {}", move_line(lang, &last));
             }
             let pos = position_of(diagram).unwrap_or_else(|| rec.position());
             let _ = writeln!(b, "{}", board(lang, &pos, viewer));
         }
         Msg::NoMove => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "В писмото не намерих ход или команда. Нищо не е променено.",
-                    "В письме не найдены ни ход, ни команда. Ничего не изменено.",
-                    "I found no move and no command in your letter. Nothing was changed."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::IFoundNoMoveNo));
         }
         Msg::NotYourTurn => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Не сте на ход в тази партия. Нищо не е променено.",
-                    "Сейчас не Ваш ход в этой партии. Ничего не изменено.",
-                    "It is not your turn in this game. Nothing was changed."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::NotTurnThisGameNothing));
         }
         Msg::AwaitingArbiter => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Партията чака решението на съдията (чл. 37). Докато то не бъде взето, ходове не се разглеждат: нищо не е променено и няма наказание.",
-                    "Партия ждёт решения судьи (ст. 37). Пока оно не принято, ходы не рассматриваются: ничего не изменено, штрафа нет.",
-                    "The game is waiting for the arbiter's decision (Art. 37). Until it is taken no move is judged: nothing was changed and there is no penalty."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::GameWaitingArbiterDecisionArt));
         }
         Msg::TwoReadings { moves } => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Писмото Ви може да се прочете по два начина, с различен Ваш ход (чл. 9 Б):",
-                    "Ваше письмо можно прочесть двояко, с разным Вашим ходом (ст. 9 Б):",
-                    "Your letter can be read in two ways, with a different move of yours (Art. 9 Б):"
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::LetterCanReadTwoWays));
             for m in moves {
                 let _ = writeln!(b, "  {m}");
             }
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Нищо не е променено и няма наказание: неяснотата е в моя прочит, не във Вашето писмо. Моля, напишете отново кой ход имате предвид.",
-                    "Ничего не изменено, штрафа нет: неясность в моём прочтении, а не в Вашем письме. Пожалуйста, напишите ещё раз, какой ход Вы имеете в виду.",
-                    "Nothing was changed and there is no penalty: the doubt is in my reading, not your letter. Please write again which move you mean."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::NothingWasChangedThereNo));
         }
         Msg::GameOver => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Партията е завършена. Нищо не е променено.",
-                    "Партия окончена. Ничего не изменено.",
-                    "This game is over. Nothing was changed."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::ThisGameOverNothingWas));
         }
         Msg::Ended {
             result,
@@ -1259,68 +803,26 @@ pub fn render_for(
             let _ = writeln!(
                 b,
                 "{}: {}.",
-                t(
-                    lang,
-                    "Партията завърши",
-                    "Партия окончена",
-                    "The game has ended"
-                ),
+                tr(lang, Key::GameHasEnded),
                 result_text(lang, *result, *termination)
             );
             let _ = writeln!(b);
             let _ = writeln!(b, "{}", rec.sans().join(" "));
         }
         Msg::DrawOffer => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Предложение за реми (без ход).",
-                    "Предложение ничьей (без хода).",
-                    "A draw offer (without a move)."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::DrawOfferWithoutMove));
         }
         Msg::DrawDeclined => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Противникът отклони предложението за реми.",
-                    "Противник отклонил предложение ничьей.",
-                    "Your opponent declined the draw offer."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::OpponentDeclinedDrawOffer));
         }
         Msg::NoDrawOffer => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Няма чакащо предложение за реми. Нищо не е променено.",
-                    "Нет ожидающего предложения ничьей. Ничего не изменено.",
-                    "There is no draw offer to accept. Nothing was changed."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::ThereNoDrawOfferAccept));
         }
         Msg::DelayNotice { from_sender } => {
             let text = if *from_sender {
-                t(
-                    lang,
-                    "Уведомлението Ви за забавяне е записано и предадено (чл. 25).",
-                    "Ваше уведомление о задержке записано и передано (ст. 25).",
-                    "Your delay notice is recorded and passed on (Art. 25).",
-                )
+                tr(lang, Key::DelayNoticeRecordedPassedArt)
             } else {
-                t(
-                    lang,
-                    "Противникът уведомява, че ще отговори по-късно (чл. 25).",
-                    "Противник уведомляет, что ответит позже (ст. 25).",
-                    "Your opponent gives notice that he will answer later (Art. 25).",
-                )
+                tr(lang, Key::OpponentGivesNoticeThatHe)
             };
             let _ = writeln!(b, "{text}");
         }
@@ -1332,47 +834,23 @@ pub fn render_for(
             diagram,
         } => {
             let k = match kind {
-                ClaimKind::Win => t(lang, "печалба", "выигрыш", "a win"),
-                ClaimKind::Draw => t(lang, "реми", "ничья", "a draw"),
+                ClaimKind::Win => tr(lang, Key::Win),
+                ClaimKind::Draw => tr(lang, Key::Draw),
             };
             let _ = writeln!(
                 b,
                 "{} {} {k} (§707). {}",
                 role_name(*claimant, names),
-                t(lang, "претендира за", "заявляет", "claims"),
-                t(
-                    lang,
-                    "Ако противникът е съгласен, резултатът стои; иначе решава съдията.",
-                    "Если противник согласен, результат принимается; иначе решает судья.",
-                    "If the opponent agrees the result stands; otherwise the arbiter decides."
-                )
+                tr(lang, Key::Claims),
+                tr(lang, Key::IfOpponentAgreesResultStands)
             );
             let agree = match kind {
-                ClaimKind::Win => t(
-                    lang,
-                    "За да се съгласите, отговорете «предавам се».",
-                    "Чтобы согласиться, ответьте «сдаюсь».",
-                    "To agree, answer \"resign\".",
-                ),
-                ClaimKind::Draw => t(
-                    lang,
-                    "За да се съгласите, отговорете «приемам реми».",
-                    "Чтобы согласиться, ответьте «принимаю ничью».",
-                    "To agree, answer \"accept draw\".",
-                ),
+                ClaimKind::Win => tr(lang, Key::AgreeAnswerResign),
+                ClaimKind::Draw => tr(lang, Key::AgreeAnswerAcceptDraw),
             };
             let _ = writeln!(b, "{agree}");
             if !explanation.is_empty() {
-                let _ = writeln!(
-                    b,
-                    "\n{}\n{explanation}",
-                    t(
-                        lang,
-                        "Обяснение (§707.2):",
-                        "Объяснение (§707.2):",
-                        "Explanation (§707.2):"
-                    )
-                );
+                let _ = writeln!(b, "\n{}\n{explanation}", tr(lang, Key::Explanation7072));
             }
             let _ = writeln!(b, "\n{}", score_text(lang, rec, today));
             let pos = fen
@@ -1393,62 +871,22 @@ pub fn render_for(
             let _ = writeln!(
                 b,
                 "{} {}: {days:+} {} ({} {article}: {reason}).",
-                t(lang, "Наказание за", "Штраф для", "Penalty for"),
+                tr(lang, Key::Penalty2),
                 role_name(*color, names),
                 days_word(lang),
-                t(lang, "чл.", "ст.", "Art.")
+                tr(lang, Key::Art)
             );
         }
         Msg::Decision { text } => {
             let line = match text.split(':').next().unwrap_or("") {
-                "confirmed" => t(
-                    lang,
-                    "Съдията потвърди рекламацията за просрочване (чл. 38).",
-                    "Судья подтвердил рекламацию о просрочке (ст. 38).",
-                    "The arbiter confirmed the overstep claim (Art. 38).",
-                ),
-                "rejected" => t(
-                    lang,
-                    "Съдията отхвърли рекламацията за просрочване (чл. 38).",
-                    "Судья отклонил рекламацию о просрочке (ст. 38).",
-                    "The arbiter rejected the overstep claim (Art. 38).",
-                ),
-                "player-claim-filed" => t(
-                    lang,
-                    "Играч подаде рекламация за просрочване на противника си (чл. 35, 36); съдията решава в 7 дни (чл. 37). Неоснователна рекламация: +5 дни (чл. 40).",
-                    "Игрок подал рекламацию о просрочке противника (ст. 35, 36); судья решает в течение 7 дней (ст. 37). Необоснованная рекламация: +5 дней (ст. 40).",
-                    "A player claims his opponent's overstep (Art. 35, 36); the arbiter decides within 7 days (Art. 37). An unfounded claim costs +5 days (Art. 40).",
-                ),
-                "declared" => t(
-                    lang,
-                    "Съдията обяви просрочване като санкция (чл. 56).",
-                    "Судья объявил просрочку как санкцию (ст. 56).",
-                    "The arbiter declared an overstep as a sanction (Art. 56).",
-                ),
-                "player-admitted" => t(
-                    lang,
-                    "Играчът призна просрочването: то влиза в сила веднага (чл. 36, бел. 3).",
-                    "Игрок признал просрочку: она вступает в силу сразу (ст. 36, прим. 3).",
-                    "The player admits the overstep: it takes effect at once (Art. 36 note 3).",
-                ),
-                "player-objection" => t(
-                    lang,
-                    "Възражение срещу решението за просрочване е записано (чл. 39); съдията го разглежда.",
-                    "Возражение против решения о просрочке записано (ст. 39); судья его рассмотрит.",
-                    "An objection to the overstep decision is recorded (Art. 39); the arbiter reviews it.",
-                ),
-                "player-withdrawn" => t(
-                    lang,
-                    "Рекламацията за просрочване е оттеглена (чл. 34); играта продължава.",
-                    "Рекламация о просрочке отозвана (ст. 34); игра продолжается.",
-                    "The overstep claim is withdrawn (Art. 34); play continues.",
-                ),
-                "short-notation" => t(
-                    lang,
-                    "Играчът многократно изпраща съкратена нотация (чл. 7, бел. 2); играта продължава.",
-                    "Игрок неоднократно присылает сокращённую запись (ст. 7, прим. 2); игра продолжается.",
-                    "A player keeps sending short notation (Art. 7 note 2); play continues.",
-                ),
+                "confirmed" => tr(lang, Key::ArbiterConfirmedOverstepClaimArt),
+                "rejected" => tr(lang, Key::ArbiterRejectedOverstepClaimArt),
+                "player-claim-filed" => tr(lang, Key::PlayerClaimsHisOpponentOverstep),
+                "declared" => tr(lang, Key::ArbiterDeclaredOverstepAsSanction),
+                "player-admitted" => tr(lang, Key::PlayerAdmitsOverstepTakesEffect),
+                "player-objection" => tr(lang, Key::ObjectionOverstepDecisionRecordedArt),
+                "player-withdrawn" => tr(lang, Key::OverstepClaimWithdrawnArt34),
+                "short-notation" => tr(lang, Key::PlayerKeepsSendingShortNotation),
                 _ => text.as_str(),
             };
             let _ = writeln!(b, "{line}");
@@ -1462,40 +900,21 @@ pub fn render_for(
             let _ = writeln!(
                 b,
                 "{} {} {} – {}{} (чл./Art. {}). {}",
-                t(lang, "Отпуск на", "Отпуск", "Leave of"),
+                tr(lang, Key::Leave),
                 role_name(*who, names),
                 date(*from),
                 date(*to),
                 if *special {
-                    t(
-                        lang,
-                        " (специален отпуск)",
-                        " (специальный отпуск)",
-                        " (special leave)",
-                    )
+                    tr(lang, Key::SpecialLeave)
                 } else {
                     ""
                 },
                 if *special { "43" } else { "41–45" },
-                t(
-                    lang,
-                    "Всички партии на играча спират; времето на никого не тече (чл. 45).",
-                    "Все партии игрока приостановлены; время ни у кого не идёт (ст. 45).",
-                    "All his games pause; neither player's time counts (Art. 45)."
-                )
+                tr(lang, Key::AllHisGamesPauseNeither)
             );
         }
         Msg::LeaveRefused { reason } => {
-            let _ = writeln!(
-                b,
-                "{} {reason}",
-                t(
-                    lang,
-                    "Отпускът не е приет:",
-                    "Отпуск не принят:",
-                    "The leave is refused:"
-                )
-            );
+            let _ = writeln!(b, "{} {reason}", tr(lang, Key::LeaveRefused));
         }
         Msg::Adjudication {
             stage,
@@ -1506,24 +925,9 @@ pub fn render_for(
         } => {
             use crate::rules::game::AdjudicationStage as S;
             let head = match stage {
-                S::Ask => t(
-                    lang,
-                    "Крайният срок на турнира настъпи (чл. 49). Партията спира и отива за присъждане. Изпратете предложението си (1-0, 0-1 или 1/2-1/2) с анализ до",
-                    "Срок окончания турнира наступил (ст. 49). Партия остановлена и идёт на присуждение. Пришлите своё предложение (1-0, 0-1 или 1/2-1/2) с анализом до",
-                    "The tournament's end date has come (Art. 49). The game stops and goes to adjudication. Send your proposal (1-0, 0-1 or 1/2-1/2) with your analysis by",
-                ),
-                S::Recorded => t(
-                    lang,
-                    "Предложението Ви е записано (чл. 52). Срок за предложения:",
-                    "Ваше предложение записано (ст. 52). Срок для предложений:",
-                    "Your proposal is recorded (Art. 52). Proposals are due by",
-                ),
-                S::ToAdjudicator => t(
-                    lang,
-                    "Предложенията се различават или липсват: материалът отива при арбитъра (чл. 53). Играч без предложение губи правото на обжалване (чл. 52, бел. 2). Срокът беше",
-                    "Предложения различаются или отсутствуют: материал передан арбитру (ст. 53). Игрок без предложения теряет право на обжалование (ст. 52, прим. 2). Срок был",
-                    "The proposals differ or are missing: the material goes to the adjudicator (Art. 53). A player who sent none loses the right to appeal (Art. 52 note 2). The deadline was",
-                ),
+                S::Ask => tr(lang, Key::TournamentEndDateHasCome),
+                S::Recorded => tr(lang, Key::ProposalRecordedArt52Proposals),
+                S::ToAdjudicator => tr(lang, Key::ProposalsDifferAreMissingMaterial),
             };
             let _ = writeln!(b, "{head} {}.", date(*deadline));
             for p in proposals {
@@ -1543,33 +947,13 @@ pub fn render_for(
             let _ = writeln!(
                 b,
                 "{} {number} ({}): {} {}, {} {}. {}",
-                t(
-                    lang,
-                    "Несъответствие в датите за ход",
-                    "Расхождение в датах хода",
-                    "Dates disagree for move"
-                ),
+                tr(lang, Key::DatesDisagreeMove),
                 role_name(*mover, names),
-                t(
-                    lang,
-                    "обявено изпращане",
-                    "заявлена отправка",
-                    "declared sent"
-                ),
+                tr(lang, Key::DeclaredSent),
                 date(*declared),
-                t(
-                    lang,
-                    "пощенско клеймо по данни на получателя",
-                    "почтовый штемпель по данным получателя",
-                    "postmark reported by the receiver"
-                ),
+                tr(lang, Key::PostmarkReportedReceiver),
                 date(*reported),
-                t(
-                    lang,
-                    "Важи клеймото (чл. 7 Г, Е).",
-                    "Действует штемпель (ст. 7 Г, Е).",
-                    "The postmark stands (Art. 7 Г, Е)."
-                )
+                tr(lang, Key::PostmarkStandsArt7)
             );
         }
         Msg::Announcement { text } if text.starts_with("replaced:") => {
@@ -1578,78 +962,38 @@ pub fn render_for(
             let _ = writeln!(
                 b,
                 "{} {old} → {new}. {}",
-                t(
-                    lang,
-                    "Замяна (чл. 47 Б):",
-                    "Замена (ст. 47 Б):",
-                    "Replacement (Art. 47 Б):"
-                ),
-                t(
-                    lang,
-                    "До първия ход на новия играч, най-много 30 дни, времето на никого не тече.",
-                    "До первого хода нового игрока, не более 30 дней, время ни у кого не идёт.",
-                    "Until the new player's first move, at most 30 days, neither clock runs."
-                )
+                tr(lang, Key::ReplacementArt47),
+                tr(lang, Key::UntilNewPlayerFirstMove)
             );
         }
         Msg::Announcement { text } if text.starts_with("art51:") => {
             let _ = writeln!(
                 b,
                 "{} {} {}",
-                t(
-                    lang,
-                    "Напомняне (чл. 51): изпратете записа на партията до",
-                    "Напоминание (ст. 51): пришлите запись партии до",
-                    "Reminder (Art. 51): send the score of the game before"
-                ),
+                tr(lang, Key::ReminderArt51SendScore),
                 text.trim_start_matches("art51:"),
-                t(
-                    lang,
-                    "— без запис до крайния срок и двамата губят.",
-                    "— без записи к сроку окончания проигрывают оба.",
-                    "— without a score by the end date both players lose."
-                )
+                tr(lang, Key::WithoutScoreEndDateBoth)
             );
         }
         Msg::Announcement { text } if text.starts_with("receipt:") => {
             let _ = writeln!(
                 b,
                 "{} {}.",
-                t(
-                    lang,
-                    "Записано: получихте хода на противника на",
-                    "Записано: Вы получили ход противника",
-                    "Recorded: you received your opponent's move on"
-                ),
+                tr(lang, Key::RecordedReceivedOpponentMove),
                 text.trim_start_matches("receipt:")
             );
         }
         Msg::Announcement { text } if text == "Art. 47 А" => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Играч се оттегли, без да е направил ход: отстранен е от турнира и партиите му не се зачитат (чл. 47 А).",
-                    "Игрок выбыл, не сделав ни одного хода: он исключён из турнира, его партии не учитываются (ст. 47 А).",
-                    "A player withdrew without ever moving: he is removed from the tournament and his games do not count (Art. 47 А)."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::PlayerWithdrewWithoutEverMoving));
         }
         Msg::Announcement { text } => {
             let _ = writeln!(b, "{text}");
         }
+        Msg::Told(told) => {
+            let _ = writeln!(b, "{}", told_text(lang, told));
+        }
         Msg::VariantDeclined => {
-            let _ = writeln!(
-                b,
-                "{}",
-                t(
-                    lang,
-                    "Отказът Ви от варианта е записан (чл. 10).",
-                    "Ваш отказ от варианта записан (ст. 10).",
-                    "Your refusal of the variant is recorded (Art. 10)."
-                )
-            );
+            let _ = writeln!(b, "{}", tr(lang, Key::RefusalVariantRecordedArt10));
         }
     }
     let _ = writeln!(b);
@@ -1659,19 +1003,76 @@ pub fn render_for(
         let _ = writeln!(b, "{}", what_now(lang, rec, today, me));
     }
     let _ = writeln!(b);
-    let _ = writeln!(
-        b,
-        "{}",
-        t(
-            lang,
-            "— amici, съдийски бот",
-            "— amici, бот-судья",
-            "— amici, the arbiter bot"
-        )
-    );
+    let _ = writeln!(b, "{}", tr(lang, Key::AmiciArbiterBot));
     // Article references are written once for all languages; each reads its own abbreviation.
-    let b = b.replace("чл./Art.", t(lang, "чл.", "ст.", "Art."));
+    let b = b.replace("чл./Art.", tr(lang, Key::Art));
     (subject, b)
+}
+
+/// The rules' decisions and refusals in words (`Msg::Told`).
+fn told_text(lang: Lang, told: &Told) -> String {
+    use crate::mail::texts::fill;
+    let side = |c: Color| {
+        tr(
+            lang,
+            if c == Color::White {
+                Key::White
+            } else {
+                Key::Black
+            },
+        )
+    };
+    match told {
+        Told::EndDateExtended {
+            tournament,
+            to,
+            finished,
+            games,
+        } => fill(
+            lang,
+            Key::EndDateExtended,
+            &[
+                ("tournament", tournament),
+                ("to", &date(*to)),
+                ("finished", finished),
+                ("games", games),
+            ],
+        ),
+        Told::SanctionAppealLate { sanctioned, ended } => fill(
+            lang,
+            Key::SanctionAppealLate,
+            &[("sanctioned", &date(*sanctioned)), ("ended", &date(*ended))],
+        ),
+        Told::SanctionAppealed {
+            by,
+            sanctioned,
+            days,
+            article,
+            reason,
+        } => fill(
+            lang,
+            Key::SanctionAppealed,
+            &[
+                ("side", &side(*by)),
+                ("sanctioned", &date(*sanctioned)),
+                ("days", &format!("{days:+}")),
+                ("article", article),
+                ("reason", reason),
+            ],
+        ),
+        Told::NoAppealWithoutProposal => tr(lang, Key::NoAppealWithoutProposal).to_string(),
+        Told::AdjudicationAppealLate { ended } => fill(
+            lang,
+            Key::AdjudicationAppealLate,
+            &[("ended", &date(*ended))],
+        ),
+        Told::NoAdjudicationYet => tr(lang, Key::NoAdjudicationYet).to_string(),
+        Told::AdjudicationAppealed { by, game } => fill(
+            lang,
+            Key::AdjudicationAppealed,
+            &[("side", &side(*by)), ("game", game)],
+        ),
+    }
 }
 
 /// The guide line of a reply (issue 13, item 2): with `[bot] guide_url` set, one short line in
@@ -1685,15 +1086,7 @@ pub fn with_guide(body: &str, lang: Lang, guide_url: Option<&str>) -> String {
     if body.contains(url) {
         return body.to_string();
     }
-    let line = format!(
-        "{} {url}",
-        t(
-            lang,
-            "Правилата и как amici ги прилага:",
-            "Правила и как amici их применяет:",
-            "The rules and how amici applies them:"
-        )
-    );
+    let line = format!("{} {url}", tr(lang, Key::RulesHowAmiciAppliesThem));
     match body
         .rfind("\n— amici")
         .map(|i| i + 1)

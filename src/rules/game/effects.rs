@@ -145,8 +145,11 @@ pub enum Msg {
     },
     /// A leave request refused, with the rule's reason.
     LeaveRefused { reason: String },
-    /// An arbiter's decision in words (withdrawal, exclusion, extension …).
+    /// An arbiter's decision in words (withdrawal, exclusion …).
     Announcement { text: String },
+    /// A decision or refusal of the rules, as data: the shell words it in the recipient's
+    /// language (issue 10 item 6: no sentence is written in the core).
+    Told(Told),
     /// The letter reads two ways with different own moves (RULES.md §4): the candidates,
     /// numbered, in the game's notation; nothing changed, nothing charged, which is meant?
     TwoReadings { moves: Vec<String> },
@@ -190,6 +193,41 @@ pub enum Request {
         book: crate::rules::leave::LeaveBook,
     },
 }
+/// The rules' decisions and refusals that are told in words (see [`Msg::Told`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Told {
+    /// Art. 50: the end date extended; `finished` of `games` were finished.
+    EndDateExtended {
+        tournament: String,
+        to: Day,
+        finished: usize,
+        games: usize,
+    },
+    /// Art. 57: the 7 days for appealing the sanction of `sanctioned` ended on `ended`.
+    SanctionAppealLate { sanctioned: Day, ended: Day },
+    /// Art. 57: a player appeals a sanction to the Board.
+    SanctionAppealed {
+        #[serde(with = "crate::rules::model::color_serde")]
+        by: Color,
+        sanctioned: Day,
+        days: i32,
+        article: String,
+        reason: String,
+    },
+    /// Art. 52 note 2: no proposal within the 15 days, so no right of appeal.
+    NoAppealWithoutProposal,
+    /// Art. 55: the 7 days for appealing the adjudication ended on `ended`.
+    AdjudicationAppealLate { ended: Day },
+    /// Art. 55: there is no adjudication decision yet.
+    NoAdjudicationYet,
+    /// Art. 55: a player appeals the adjudication; the second adjudicator decides, finally.
+    AdjudicationAppealed {
+        #[serde(with = "crate::rules::model::color_serde")]
+        by: Color,
+        game: String,
+    },
+}
+
 /// What handling an event produced.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Handled {

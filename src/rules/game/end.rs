@@ -7,7 +7,9 @@ use shakmaty::Color;
 use crate::rules::letter::{self, Command};
 use crate::rules::model::{Day, GameResult, Kind, Mode};
 
-use super::effects::{AdjudicationStage, Effect, Handled, Msg, ended_effects, tell_all, win_for};
+use super::effects::{
+    AdjudicationStage, Effect, Handled, Msg, Told, ended_effects, tell_all, win_for,
+};
 use super::record::{Adjudication, GameRecord, Role, Status, Termination};
 
 /// Days the players have for their proposals (Art. 52).
@@ -247,45 +249,33 @@ pub(super) fn appeal_letter(
     let a = rec.adjudication.as_ref()?;
     let sender = Role::of(from);
     let idx = if from == Color::White { 0 } else { 1 };
-    let refuse = |why: &str| {
+    let refuse = |why: Told| {
         Some(Handled::unchanged(vec![Effect {
             to: sender,
             kind: Kind::Error,
-            msg: Msg::Announcement {
-                text: why.to_string(),
-            },
+            msg: Msg::Told(why),
         }]))
     };
     if a.proposals[idx].is_none() {
-        return refuse(
-            "Art. 52 note 2: no proposal was sent within the 15 days, so there is no right of appeal.",
-        );
+        return refuse(Told::NoAppealWithoutProposal);
     }
     match a.decided_on {
         Some(d) if today <= d + chrono::Duration::days(APPEAL_DAYS) => {}
         Some(d) => {
-            return refuse(&format!(
-                "Art. 55: the 7 days for an appeal ended on {}.",
-                d + chrono::Duration::days(APPEAL_DAYS)
-            ));
+            return refuse(Told::AdjudicationAppealLate {
+                ended: d + chrono::Duration::days(APPEAL_DAYS),
+            });
         }
-        None => return refuse("Art. 55: there is no adjudication decision to appeal yet."),
+        None => return refuse(Told::NoAdjudicationYet),
     }
     let mut next = rec.clone();
     if let Some(adj) = &mut next.adjudication {
         adj.appeals.push((Role::of(from), today));
     }
-    let msg = Msg::Announcement {
-        text: format!(
-            "Art. 55: {} appeals the adjudication of {}; the second adjudicator decides, finally.",
-            if from == Color::White {
-                "White"
-            } else {
-                "Black"
-            },
-            rec.id
-        ),
-    };
+    let msg = Msg::Told(Told::AdjudicationAppealed {
+        by: from,
+        game: rec.id.clone(),
+    });
     let effects = [Role::Arbiter, Role::White, Role::Black]
         .into_iter()
         .map(|to| Effect {

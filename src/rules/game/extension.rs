@@ -7,7 +7,7 @@ use chrono::Months;
 
 use crate::rules::model::{Day, GameResult, Kind};
 
-use super::effects::{Effect, Msg};
+use super::effects::{Effect, Msg, Told};
 use super::record::{GameRecord, Role, Status, Termination};
 
 /// Longest extension (Art. 50).
@@ -88,12 +88,15 @@ pub fn extend_end_date(
         .map(|g| {
             let effects = [Role::White, Role::Black]
                 .into_iter()
-                .map(|to| Effect {
-                    to,
+                .map(|role| Effect {
+                    to: role,
                     kind: Kind::Decision,
-                    msg: Msg::Announcement {
-                        text: format!("{what}. Art. 50."),
-                    },
+                    msg: Msg::Told(Told::EndDateExtended {
+                        tournament: tournament.to_string(),
+                        to,
+                        finished,
+                        games: counted.len(),
+                    }),
                 })
                 .collect();
             (g.id.clone(), effects)

@@ -7,7 +7,7 @@ use crate::rules::clock;
 use crate::rules::letter;
 use crate::rules::model::{Day, Kind, Penalty};
 
-use super::effects::{Change, Effect, Handled, Msg, ended_effects, tell_all, win_for};
+use super::effects::{Change, Effect, Handled, Msg, Told, ended_effects, tell_all, win_for};
 use super::end::{APPEAL_DAYS, set_result};
 use super::record::Status;
 use super::record::{GameRecord, Role, Termination};
@@ -89,33 +89,24 @@ pub(super) fn sanction_appeal(
     }
     let sender = Role::of(from);
     if today > p.date + chrono::Duration::days(APPEAL_DAYS) {
-        let why = format!(
-            "Art. 57: the 7 days for an appeal against the sanction of {} ended on {}.",
-            p.date,
-            p.date + chrono::Duration::days(APPEAL_DAYS)
-        );
         return Some(Handled::unchanged(vec![Effect {
             to: sender,
             kind: Kind::Error,
-            msg: Msg::Announcement { text: why },
+            msg: Msg::Told(Told::SanctionAppealLate {
+                sanctioned: p.date,
+                ended: p.date + chrono::Duration::days(APPEAL_DAYS),
+            }),
         }]));
     }
     let mut next = rec.clone();
     next.sanction_appeals.push((sender, today, idx));
-    let msg = Msg::Announcement {
-        text: format!(
-            "Art. 57: {} appeals the sanction of {} ({:+} days, Art. {}: {}) to the Board.",
-            if from == Color::White {
-                "White"
-            } else {
-                "Black"
-            },
-            p.date,
-            p.days,
-            p.article,
-            p.reason
-        ),
-    };
+    let msg = Msg::Told(Told::SanctionAppealed {
+        by: from,
+        sanctioned: p.date,
+        days: p.days,
+        article: p.article.clone(),
+        reason: p.reason.clone(),
+    });
     let effects = vec![
         Effect {
             to: Role::Arbiter,

@@ -1,0 +1,272 @@
+//! Every reply sentence in Bulgarian: one text a [`Key`], `{name}` marking what is filled in.
+
+use super::Key;
+
+/// The text of `key` in Bulgarian.
+pub(super) fn text(key: Key) -> &'static str {
+    match key {
+        Key::EndDateExtended => {
+            "Краят на турнира {tournament} е удължен до {to} ({finished} от {games} партии са завършени, победителят още не е определен; чл. 50)."
+        }
+        Key::SanctionAppealLate => {
+            "Чл. 57: 7-те дни за обжалване на наказанието от {sanctioned} изтекоха на {ended}."
+        }
+        Key::SanctionAppealed => {
+            "Чл. 57: {side} обжалват пред Съвета наказанието от {sanctioned} ({days} дни, чл. {article}: {reason})."
+        }
+        Key::NoAppealWithoutProposal => {
+            "Чл. 52, бел. 2: в 15-те дни не е изпратено предложение, затова няма право на обжалване."
+        }
+        Key::AdjudicationAppealLate => "Чл. 55: 7-те дни за обжалване изтекоха на {ended}.",
+        Key::NoAdjudicationYet => "Чл. 55: все още няма решение за отсъждане, което да се обжалва.",
+        Key::AdjudicationAppealed => {
+            "Чл. 55: {side} обжалват отсъждането на партия {game}; окончателно решава вторият арбитър."
+        }
+        Key::ReplySubject => "amici: отговор",
+        Key::CaptainCopy => "Копие за капитана на отбор {team}. До {player}.",
+        Key::WhiteToPlayMove => "на ход са белите, ход",
+        Key::BlackToPlayMove => "на ход са черните, ход",
+        Key::ForwardSuspended => {
+            "Партията е спряна за двамата играчи (мъртво време) от днес, докато ходът бъде доставен отново (правилата, §3)."
+        }
+        Key::Days => "дни",
+        Key::White => "белите",
+        Key::Black => "черните",
+        Key::Start => "начало",
+        Key::Received => "получен",
+        Key::FromVariantArt32 => " — от варианта (чл. 32)",
+        Key::Sent => "изпратен",
+        Key::TimeMove => "време за хода",
+        Key::NoMovePlayedYet => "— (още няма изигран ход)",
+        Key::Score => "Запис",
+        Key::Checkmate => "мат",
+        Key::Stalemate => "пат",
+        Key::InsufficientMaterial => "недостатъчен материал",
+        Key::Resignation => "отказване",
+        Key::Agreement => "споразумение",
+        Key::ThreefoldRepetition => "трикратно повторение",
+        Key::T50MoveRule => "правило на 50-те хода",
+        Key::OverstepTimeLimitArt28 => "просрочване на времето (чл. 28, 29)",
+        Key::ForfeitArt56 => "служебен резултат (чл. 56)",
+        Key::AdjudicationArt53 => "присъждане (чл. 53)",
+        Key::ArbiterDecision => "решение на съдията",
+        Key::ProvedEndgameTablebase707 => "доказано с таблица за ендшпил (§707)",
+        Key::PlayerWasRemovedFromTournament => "играчът е отстранен от турнира (чл. 47 А)",
+        Key::MoveWasWrittenShortNotation => {
+            "Ходът е записан съкратено; ходът е валиден, но пишете пълна нотация, напр. Кg1-f3 (чл. 7, бел. 2)."
+        }
+        Key::LetterLacksArt79 => "В писмото липсват (чл./Art. 7–9):",
+        Key::Item => "Точка",
+        Key::Written => "написано",
+        Key::OfficialRecordSays => "по официалния запис",
+        Key::WrongMoveNumberMoveStands => "Грешен номер на хода, ходът е валиден:",
+        Key::ConditionalLineOffered => "Предложен вариант:",
+        Key::ConditionalLineCouldNotRead => "Вариантът е неясен от",
+        Key::TournamentIndex => "индекса на турнира",
+        Key::NumberFullNotationOpponentLast => {
+            "номера и пълния запис на последния ход на противника"
+        }
+        Key::NumberFullNotationOwnMove => "номера и пълния запис на Вашия ход",
+        Key::DateOpponentLetter => "датата на писмото на противника",
+        Key::DateReceivedMove => "датата, на която получихте хода",
+        Key::DateSendMove => "датата, на която изпращате хода си",
+        Key::ThinkingTimeThisMove => "времето Ви за обмисляне на този ход",
+        Key::TotalThinkingTimeBothPlayers => "общото време за обмисляне на двамата играчи",
+        Key::TotalTime => "общо време",
+        Key::TotalTime2 => "Общо време",
+        Key::InclPenalties => "в т.ч. наказания",
+        Key::LimitUpMove => "лимит до ход",
+        Key::Left => "остават",
+        Key::RepeatMoveNoAnswerFrom => "Повторение на хода: от",
+        Key::Move => "няма отговор на ход",
+        Key::For => "вече",
+        Key::PleaseSendReplyIfWill => {
+            "Моля, изпратете отговора си. Ако ще отговорите след повече от 40 дни, изпратете уведомление (чл. 25)."
+        }
+        Key::Opponent => "Противникът",
+        Key::Silent => "мълчи",
+        Key::SendRepeatMoveRegisteredLetter => "Изпратете повторение на хода с препоръчано писмо",
+        Key::LongSilence => "Продължително мълчание на",
+        Key::OverstepClaim => "Рекламация за просрочване:",
+        Key::Move2 => "ход",
+        Key::MoreThan40DaysWithout => {
+            "повече от 40 дни без отговор и без уведомление след повторението на хода"
+        }
+        Key::ArbiterDecidesWithin7Days => {
+            "Съдията решава в 7-дневен срок (чл. 37); възражение в 7 дни след решението (чл. 39)."
+        }
+        Key::AgainstLimit => "при лимит",
+        Key::RunningClockPastLimitCard => {
+            "Течащото време надхвърля лимита (писмото може да е в път):"
+        }
+        Key::T7DaysDecisionClaimHave => "Изтекоха 7-те дни за решение по рекламацията (чл. 37).",
+        Key::As => "Към",
+        Key::TotalTimeAtOverstep => "Общо време към просрочването",
+        Key::NothingSendNow => "Сега не изпращайте нищо:",
+        Key::GameOver => "партията е завършена.",
+        Key::GameWaitsArbiterDecisionArt => "партията чака решението на съдията (чл. 37).",
+        Key::Art2531 => "чл. 25, 31",
+        Key::Art25 => "чл. 25",
+        Key::By => "до",
+        Key::EndTimeLimitArt27 => "край на лимита, чл. 27",
+        Key::TimeLimitAlreadyExceededArt => "лимитът вече е надхвърлен, чл. 27",
+        Key::WhatSendNowMove => "Какво да изпратите сега: хода си",
+        Key::WithItemsArt79 => "с точките Б–З, чл. 7–9",
+        Key::IfWillAnswerAfter => "ако ще отговорите след",
+        Key::SendDelayNoticeFirst => "първо изпратете уведомление",
+        Key::Next => "Следва:",
+        Key::AnswerAfter => "отговор след",
+        Key::NeedsDelayNoticeFirst => "— само с уведомление преди това",
+        Key::Game => "Партия",
+        Key::CopyTournamentArbiterLetterFrom => "Копие за съдията на турнира. Писмо от",
+        Key::MoveRecordedSentOpponent => "Вашият ход е записан и изпратен на противника:",
+        Key::DrawOfferHasBeenPassed => "Предложението Ви за реми е предадено.",
+        Key::CompleteLetterThisMoveArt => {
+            "Пълно писмо за този ход (чл. 8) — копирайте го следващия път:"
+        }
+        Key::OpponentMoveReplyDue => "Ход на противника — очаква се Вашият отговор:",
+        Key::OpponentOffersDrawAnswerAccept => {
+            "Противникът предлага реми (отговорете «приемам реми» или продължете играта)."
+        }
+        Key::OpponentOffersConditionalLineArt => {
+            "Противникът предлага вариант (чл. 10): ако ходът Ви съвпадне, следващият му ход се изиграва веднага."
+        }
+        Key::MoveImpossible => "Ходът е невъзможен",
+        Key::MoveIncorrectOpponentLastMove => {
+            "Ходът е неправилен: ходът на противника е повторен грешно"
+        }
+        Key::MoveUnclear => "Ходът е неясен",
+        Key::Art => "чл.",
+        Key::OpponentLastMove => "Последният ход на противника е",
+        Key::Penalty => "Наказание:",
+        Key::LetterWasDamagedTransitNo => "Писмото е повредено по пътя: без наказание (чл. 17).",
+        Key::PleaseSendNewMoveNeed => {
+            "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19)."
+        }
+        Key::DidMean => "Може би имахте предвид:",
+        Key::LegalMovesThatPiece => "Възможни ходове на тази фигура:",
+        Key::LastMoveGame => "Последен ход в партията:",
+        Key::IFoundNoMoveNo => "В писмото не намерих ход или команда. Нищо не е променено.",
+        Key::NotTurnThisGameNothing => "Не сте на ход в тази партия. Нищо не е променено.",
+        Key::GameWaitingArbiterDecisionArt => {
+            "Партията чака решението на съдията (чл. 37). Докато то не бъде взето, ходове не се разглеждат: нищо не е променено и няма наказание."
+        }
+        Key::LetterCanReadTwoWays => {
+            "Писмото Ви може да се прочете по два начина, с различен Ваш ход (чл. 9 Б):"
+        }
+        Key::NothingWasChangedThereNo => {
+            "Нищо не е променено и няма наказание: неяснотата е в моя прочит, не във Вашето писмо. Моля, напишете отново кой ход имате предвид."
+        }
+        Key::ThisGameOverNothingWas => "Партията е завършена. Нищо не е променено.",
+        Key::GameHasEnded => "Партията завърши",
+        Key::DrawOfferWithoutMove => "Предложение за реми (без ход).",
+        Key::OpponentDeclinedDrawOffer => "Противникът отклони предложението за реми.",
+        Key::ThereNoDrawOfferAccept => "Няма чакащо предложение за реми. Нищо не е променено.",
+        Key::DelayNoticeRecordedPassedArt => {
+            "Уведомлението Ви за забавяне е записано и предадено (чл. 25)."
+        }
+        Key::OpponentGivesNoticeThatHe => {
+            "Противникът уведомява, че ще отговори по-късно (чл. 25)."
+        }
+        Key::Win => "печалба",
+        Key::Draw => "реми",
+        Key::Claims => "претендира за",
+        Key::IfOpponentAgreesResultStands => {
+            "Ако противникът е съгласен, резултатът стои; иначе решава съдията."
+        }
+        Key::AgreeAnswerResign => "За да се съгласите, отговорете «предавам се».",
+        Key::AgreeAnswerAcceptDraw => "За да се съгласите, отговорете «приемам реми».",
+        Key::Explanation7072 => "Обяснение (§707.2):",
+        Key::Penalty2 => "Наказание за",
+        Key::ArbiterConfirmedOverstepClaimArt => {
+            "Съдията потвърди рекламацията за просрочване (чл. 38)."
+        }
+        Key::ArbiterRejectedOverstepClaimArt => {
+            "Съдията отхвърли рекламацията за просрочване (чл. 38)."
+        }
+        Key::PlayerClaimsHisOpponentOverstep => {
+            "Играч подаде рекламация за просрочване на противника си (чл. 35, 36); съдията решава в 7 дни (чл. 37). Неоснователна рекламация: +5 дни (чл. 40)."
+        }
+        Key::ArbiterDeclaredOverstepAsSanction => {
+            "Съдията обяви просрочване като санкция (чл. 56)."
+        }
+        Key::PlayerAdmitsOverstepTakesEffect => {
+            "Играчът призна просрочването: то влиза в сила веднага (чл. 36, бел. 3)."
+        }
+        Key::ObjectionOverstepDecisionRecordedArt => {
+            "Възражение срещу решението за просрочване е записано (чл. 39); съдията го разглежда."
+        }
+        Key::OverstepClaimWithdrawnArt34 => {
+            "Рекламацията за просрочване е оттеглена (чл. 34); играта продължава."
+        }
+        Key::PlayerKeepsSendingShortNotation => {
+            "Играчът многократно изпраща съкратена нотация (чл. 7, бел. 2); играта продължава."
+        }
+        Key::Leave => "Отпуск на",
+        Key::SpecialLeave => " (специален отпуск)",
+        Key::AllHisGamesPauseNeither => {
+            "Всички партии на играча спират; времето на никого не тече (чл. 45)."
+        }
+        Key::LeaveRefused => "Отпускът не е приет:",
+        Key::TournamentEndDateHasCome => {
+            "Крайният срок на турнира настъпи (чл. 49). Партията спира и отива за присъждане. Изпратете предложението си (1-0, 0-1 или 1/2-1/2) с анализ до"
+        }
+        Key::ProposalRecordedArt52Proposals => {
+            "Предложението Ви е записано (чл. 52). Срок за предложения:"
+        }
+        Key::ProposalsDifferAreMissingMaterial => {
+            "Предложенията се различават или липсват: материалът отива при арбитъра (чл. 53). Играч без предложение губи правото на обжалване (чл. 52, бел. 2). Срокът беше"
+        }
+        Key::DatesDisagreeMove => "Несъответствие в датите за ход",
+        Key::DeclaredSent => "обявено изпращане",
+        Key::PostmarkReportedReceiver => "пощенско клеймо по данни на получателя",
+        Key::PostmarkStandsArt7 => "Важи клеймото (чл. 7 Г, Е).",
+        Key::ReplacementArt47 => "Замяна (чл. 47 Б):",
+        Key::UntilNewPlayerFirstMove => {
+            "До първия ход на новия играч, най-много 30 дни, времето на никого не тече."
+        }
+        Key::ReminderArt51SendScore => "Напомняне (чл. 51): изпратете записа на партията до",
+        Key::WithoutScoreEndDateBoth => "— без запис до крайния срок и двамата губят.",
+        Key::RecordedReceivedOpponentMove => "Записано: получихте хода на противника на",
+        Key::PlayerWithdrewWithoutEverMoving => {
+            "Играч се оттегли, без да е направил ход: отстранен е от турнира и партиите му не се зачитат (чл. 47 А)."
+        }
+        Key::RefusalVariantRecordedArt10 => "Отказът Ви от варианта е записан (чл. 10).",
+        Key::AmiciArbiterBot => "— amici, съдийски бот",
+        Key::RulesHowAmiciAppliesThem => "Правилата и как amici ги прилага:",
+        Key::Stranger => {
+            "Това е автоматичният съдия на турнир по кореспондентен шах. Вашият адрес не е регистриран като играч или съдия, затова писмото не беше обработено. Ако смятате, че това е грешка, обърнете се към съдията на турнира."
+        }
+        Key::TooLarge => {
+            "Писмото е твърде голямо (над {kib} KiB) и не беше прочетено. Изпратете хода си с кратко писмо с обикновен текст. Нищо не е променено."
+        }
+        Key::Undecodable => {
+            "Писмото пристигна повредено и не може да бъде прочетено (чл. 16: неясно по вина на пощата — без наказание). Моля, изпратете го отново като обикновен текст. Нищо не е променено."
+        }
+        Key::ArbiterLetters => "Не намерих съдийска команда в писмото. Нищо не е променено.",
+        Key::Unauthenticated => {
+            "Писмо от {from} (Message-ID <{message_id}>) не премина проверката на подателя ({reason}). Писмото е съхранено, но не е обработено.\n\n— amici\n"
+        }
+        Key::CaptainWhichGame => {
+            "Като капитан посочете номера на партията (напр. BG-2026-01/3) в темата или в писмото."
+        }
+        Key::CaptainNoMoves => {
+            "Капитанът изпраща само претенции, известия за отпуск и замени (RULES.md §14): ходовете, предаването и предложенията за реми идват от самия играч. Те не са разгледани и няма наказание."
+        }
+        Key::SetAside => {
+            "Писмото Ви не можа да бъде обработено поради вътрешна грешка на amici и беше отделено настрана; съдията и администраторът са уведомени. Нищо не е променено и не е наложено наказание. Моля, изпратете хода си отново с кратко писмо с обикновен текст."
+        }
+        Key::RateLimited => {
+            "Днес от {from} пристигнаха повече от {limit} писма (дневният лимит). Следващите писма от този адрес днес се съхраняват, но не се обработват. Проверете дали адресът не се използва от някой друг."
+        }
+        Key::SuspectedAutoReply => {
+            "Писмо от {from} с тема „{subject}“ (Message-ID {message_id}) изглежда като автоматичен отговор, но съдържа ход или команда. То е съхранено, но не е изпълнено и на подателя не е отговорено. Ако го е писал човек, помолете играча да го изпрати отново с друга тема."
+        }
+        Key::ForwardBounced => {
+            "Партия {game}: ходът {mv}, препратен на {to}, не беше доставен ({why}). {suspended}\nСъдията: поправете адреса или пощенската кутия и изпратете „resend {game}“.\n\n— amici\n"
+        }
+        Key::WhichGame => {
+            "Не разбрах за коя партия е писмото. Посочете номера на партията в темата:\n{list}"
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! Every reply sentence in English: one text a [`Key`], `{name}` marking what is filled in.
+
+use super::Key;
+
+/// The text of `key` in English.
+pub(super) fn text(key: Key) -> &'static str {
+    match key {
+        Key::EndDateExtended => {
+            "The end date of {tournament} is extended to {to} ({finished} of {games} games finished, the winner not yet decided; Art. 50)."
+        }
+        Key::SanctionAppealLate => {
+            "Art. 57: the 7 days for an appeal against the sanction of {sanctioned} ended on {ended}."
+        }
+        Key::SanctionAppealed => {
+            "Art. 57: {side} appeals the sanction of {sanctioned} ({days} days, Art. {article}: {reason}) to the Board."
+        }
+        Key::NoAppealWithoutProposal => {
+            "Art. 52 note 2: no proposal was sent within the 15 days, so there is no right of appeal."
+        }
+        Key::AdjudicationAppealLate => "Art. 55: the 7 days for an appeal ended on {ended}.",
+        Key::NoAdjudicationYet => "Art. 55: there is no adjudication decision to appeal yet.",
+        Key::AdjudicationAppealed => {
+            "Art. 55: {side} appeals the adjudication of {game}; the second adjudicator decides, finally."
+        }
+        Key::ReplySubject => "amici: reply",
+        Key::CaptainCopy => "Copy for the captain of {team}. To {player}.",
+        Key::WhiteToPlayMove => "White is to play move",
+        Key::BlackToPlayMove => "Black is to play move",
+        Key::ForwardSuspended => {
+            "The game is suspended for both players (dead time) from today until the move is delivered again (RULES §3)."
+        }
+        Key::Days => "days",
+        Key::White => "White",
+        Key::Black => "Black",
+        Key::Start => "start",
+        Key::Received => "received",
+        Key::FromVariantArt32 => " — from the variant (Art. 32)",
+        Key::Sent => "sent",
+        Key::TimeMove => "time for the move",
+        Key::NoMovePlayedYet => "— (no move played yet)",
+        Key::Score => "Score",
+        Key::Checkmate => "checkmate",
+        Key::Stalemate => "stalemate",
+        Key::InsufficientMaterial => "insufficient material",
+        Key::Resignation => "resignation",
+        Key::Agreement => "agreement",
+        Key::ThreefoldRepetition => "threefold repetition",
+        Key::T50MoveRule => "the 50-move rule",
+        Key::OverstepTimeLimitArt28 => "overstep of the time limit (Art. 28, 29)",
+        Key::ForfeitArt56 => "forfeit (Art. 56)",
+        Key::AdjudicationArt53 => "adjudication (Art. 53)",
+        Key::ArbiterDecision => "the arbiter's decision",
+        Key::ProvedEndgameTablebase707 => "proved by an endgame tablebase (§707)",
+        Key::PlayerWasRemovedFromTournament => {
+            "the player was removed from the tournament (Art. 47 А)"
+        }
+        Key::MoveWasWrittenShortNotation => {
+            "Your move was written in short notation; it stands, but please write the full form, e.g. Ng1-f3 (Art. 7 note 2)."
+        }
+        Key::LetterLacksArt79 => "Your letter lacks (Art. 7–9):",
+        Key::Item => "Item",
+        Key::Written => "written",
+        Key::OfficialRecordSays => "the official record says",
+        Key::WrongMoveNumberMoveStands => "Wrong move number, the move stands:",
+        Key::ConditionalLineOffered => "Conditional line offered:",
+        Key::ConditionalLineCouldNotRead => "The conditional line could not be read from",
+        Key::TournamentIndex => "the tournament index",
+        Key::NumberFullNotationOpponentLast => {
+            "the number and full notation of your opponent's last move"
+        }
+        Key::NumberFullNotationOwnMove => "the number and full notation of your own move",
+        Key::DateOpponentLetter => "the date of your opponent's letter",
+        Key::DateReceivedMove => "the date you received the move",
+        Key::DateSendMove => "the date you send your move",
+        Key::ThinkingTimeThisMove => "your thinking time for this move",
+        Key::TotalThinkingTimeBothPlayers => "the total thinking time of both players",
+        Key::TotalTime => "total time",
+        Key::TotalTime2 => "Total time",
+        Key::InclPenalties => "incl. penalties",
+        Key::LimitUpMove => "limit up to move",
+        Key::Left => "left",
+        Key::RepeatMoveNoAnswerFrom => "Repeat of the move: no answer from",
+        Key::Move => "to move",
+        Key::For => "for",
+        Key::PleaseSendReplyIfWill => {
+            "Please send your reply. If you will answer later than 40 days, send a delay notice (Art. 25)."
+        }
+        Key::Opponent => "Your opponent",
+        Key::Silent => "is silent",
+        Key::SendRepeatMoveRegisteredLetter => "Send a repeat of your move by registered letter",
+        Key::LongSilence => "Long silence of",
+        Key::OverstepClaim => "Overstep claim:",
+        Key::Move2 => "move",
+        Key::MoreThan40DaysWithout => {
+            "more than 40 days without an answer and without a delay notice after the repeat of the move"
+        }
+        Key::ArbiterDecidesWithin7Days => {
+            "The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
+        }
+        Key::AgainstLimit => "against a limit of",
+        Key::RunningClockPastLimitCard => {
+            "The running clock is past the limit (a card may be in transit):"
+        }
+        Key::T7DaysDecisionClaimHave => {
+            "The 7 days for the decision on the claim have passed (Art. 37)."
+        }
+        Key::As => "As of",
+        Key::TotalTimeAtOverstep => "Total time at the overstep",
+        Key::NothingSendNow => "Nothing to send now:",
+        Key::GameOver => "the game is over.",
+        Key::GameWaitsArbiterDecisionArt => "the game waits for the arbiter's decision (Art. 37).",
+        Key::Art2531 => "Art. 25, 31",
+        Key::Art25 => "Art. 25",
+        Key::By => "by",
+        Key::EndTimeLimitArt27 => "end of the time limit, Art. 27",
+        Key::TimeLimitAlreadyExceededArt => "the time limit is already exceeded, Art. 27",
+        Key::WhatSendNowMove => "What to send now: your move",
+        Key::WithItemsArt79 => "with items Б–З, Art. 7–9",
+        Key::IfWillAnswerAfter => "if you will answer after",
+        Key::SendDelayNoticeFirst => "send a delay notice first",
+        Key::Next => "Next:",
+        Key::AnswerAfter => "an answer after",
+        Key::NeedsDelayNoticeFirst => "needs a delay notice first",
+        Key::Game => "Game",
+        Key::CopyTournamentArbiterLetterFrom => "Copy for the tournament arbiter. Letter from",
+        Key::MoveRecordedSentOpponent => "Your move is recorded and sent to your opponent:",
+        Key::DrawOfferHasBeenPassed => "Your draw offer has been passed on.",
+        Key::CompleteLetterThisMoveArt => {
+            "A complete letter for this move (Art. 8) — copy it next time:"
+        }
+        Key::OpponentMoveReplyDue => "Your opponent's move — your reply is due:",
+        Key::OpponentOffersDrawAnswerAccept => {
+            "Your opponent offers a draw (answer \"accept draw\", or play on)."
+        }
+        Key::OpponentOffersConditionalLineArt => {
+            "Your opponent offers a conditional line (Art. 10): if your move matches it, his next move is played at once."
+        }
+        Key::MoveImpossible => "The move is impossible",
+        Key::MoveIncorrectOpponentLastMove => {
+            "The move is incorrect: your opponent's last move is repeated wrongly"
+        }
+        Key::MoveUnclear => "The move is unclear",
+        Key::Art => "Art.",
+        Key::OpponentLastMove => "Your opponent's last move is",
+        Key::Penalty => "Penalty:",
+        Key::LetterWasDamagedTransitNo => {
+            "The letter was damaged in transit: no penalty (Art. 17)."
+        }
+        Key::PleaseSendNewMoveNeed => {
+            "Please send a new move. You need not move the same piece (Art. 19)."
+        }
+        Key::DidMean => "Did you mean:",
+        Key::LegalMovesThatPiece => "Legal moves of that piece:",
+        Key::LastMoveGame => "Last move of the game:",
+        Key::IFoundNoMoveNo => {
+            "I found no move and no command in your letter. Nothing was changed."
+        }
+        Key::NotTurnThisGameNothing => "It is not your turn in this game. Nothing was changed.",
+        Key::GameWaitingArbiterDecisionArt => {
+            "The game is waiting for the arbiter's decision (Art. 37). Until it is taken no move is judged: nothing was changed and there is no penalty."
+        }
+        Key::LetterCanReadTwoWays => {
+            "Your letter can be read in two ways, with a different move of yours (Art. 9 Б):"
+        }
+        Key::NothingWasChangedThereNo => {
+            "Nothing was changed and there is no penalty: the doubt is in my reading, not your letter. Please write again which move you mean."
+        }
+        Key::ThisGameOverNothingWas => "This game is over. Nothing was changed.",
+        Key::GameHasEnded => "The game has ended",
+        Key::DrawOfferWithoutMove => "A draw offer (without a move).",
+        Key::OpponentDeclinedDrawOffer => "Your opponent declined the draw offer.",
+        Key::ThereNoDrawOfferAccept => "There is no draw offer to accept. Nothing was changed.",
+        Key::DelayNoticeRecordedPassedArt => {
+            "Your delay notice is recorded and passed on (Art. 25)."
+        }
+        Key::OpponentGivesNoticeThatHe => {
+            "Your opponent gives notice that he will answer later (Art. 25)."
+        }
+        Key::Win => "a win",
+        Key::Draw => "a draw",
+        Key::Claims => "claims",
+        Key::IfOpponentAgreesResultStands => {
+            "If the opponent agrees the result stands; otherwise the arbiter decides."
+        }
+        Key::AgreeAnswerResign => "To agree, answer \"resign\".",
+        Key::AgreeAnswerAcceptDraw => "To agree, answer \"accept draw\".",
+        Key::Explanation7072 => "Explanation (§707.2):",
+        Key::Penalty2 => "Penalty for",
+        Key::ArbiterConfirmedOverstepClaimArt => {
+            "The arbiter confirmed the overstep claim (Art. 38)."
+        }
+        Key::ArbiterRejectedOverstepClaimArt => {
+            "The arbiter rejected the overstep claim (Art. 38)."
+        }
+        Key::PlayerClaimsHisOpponentOverstep => {
+            "A player claims his opponent's overstep (Art. 35, 36); the arbiter decides within 7 days (Art. 37). An unfounded claim costs +5 days (Art. 40)."
+        }
+        Key::ArbiterDeclaredOverstepAsSanction => {
+            "The arbiter declared an overstep as a sanction (Art. 56)."
+        }
+        Key::PlayerAdmitsOverstepTakesEffect => {
+            "The player admits the overstep: it takes effect at once (Art. 36 note 3)."
+        }
+        Key::ObjectionOverstepDecisionRecordedArt => {
+            "An objection to the overstep decision is recorded (Art. 39); the arbiter reviews it."
+        }
+        Key::OverstepClaimWithdrawnArt34 => {
+            "The overstep claim is withdrawn (Art. 34); play continues."
+        }
+        Key::PlayerKeepsSendingShortNotation => {
+            "A player keeps sending short notation (Art. 7 note 2); play continues."
+        }
+        Key::Leave => "Leave of",
+        Key::SpecialLeave => " (special leave)",
+        Key::AllHisGamesPauseNeither => {
+            "All his games pause; neither player's time counts (Art. 45)."
+        }
+        Key::LeaveRefused => "The leave is refused:",
+        Key::TournamentEndDateHasCome => {
+            "The tournament's end date has come (Art. 49). The game stops and goes to adjudication. Send your proposal (1-0, 0-1 or 1/2-1/2) with your analysis by"
+        }
+        Key::ProposalRecordedArt52Proposals => {
+            "Your proposal is recorded (Art. 52). Proposals are due by"
+        }
+        Key::ProposalsDifferAreMissingMaterial => {
+            "The proposals differ or are missing: the material goes to the adjudicator (Art. 53). A player who sent none loses the right to appeal (Art. 52 note 2). The deadline was"
+        }
+        Key::DatesDisagreeMove => "Dates disagree for move",
+        Key::DeclaredSent => "declared sent",
+        Key::PostmarkReportedReceiver => "postmark reported by the receiver",
+        Key::PostmarkStandsArt7 => "The postmark stands (Art. 7 Г, Е).",
+        Key::ReplacementArt47 => "Replacement (Art. 47 Б):",
+        Key::UntilNewPlayerFirstMove => {
+            "Until the new player's first move, at most 30 days, neither clock runs."
+        }
+        Key::ReminderArt51SendScore => "Reminder (Art. 51): send the score of the game before",
+        Key::WithoutScoreEndDateBoth => "— without a score by the end date both players lose.",
+        Key::RecordedReceivedOpponentMove => "Recorded: you received your opponent's move on",
+        Key::PlayerWithdrewWithoutEverMoving => {
+            "A player withdrew without ever moving: he is removed from the tournament and his games do not count (Art. 47 А)."
+        }
+        Key::RefusalVariantRecordedArt10 => "Your refusal of the variant is recorded (Art. 10).",
+        Key::AmiciArbiterBot => "— amici, the arbiter bot",
+        Key::RulesHowAmiciAppliesThem => "The rules and how amici applies them:",
+        Key::Stranger => {
+            "This is the automatic arbiter of a correspondence chess tournament. Your address is not registered as a player or arbiter, so your letter was not processed. If this is a mistake, please contact the tournament arbiter."
+        }
+        Key::TooLarge => {
+            "Your letter is too large (over {kib} KiB) and was not read. Please send your move in a short plain-text letter. Nothing was changed."
+        }
+        Key::Undecodable => {
+            "Your letter arrived damaged and cannot be read (Art. 16: unclear through the transport's fault — no penalty). Please send it again as plain text. Nothing was changed."
+        }
+        Key::ArbiterLetters => "I found no arbiter command in your letter. Nothing was changed.",
+        Key::Unauthenticated => {
+            "A letter from {from} (Message-ID <{message_id}>) failed sender authentication ({reason}). It is stored but had no effect.\n\n— amici\n"
+        }
+        Key::CaptainWhichGame => {
+            "As a captain, please name the game (e.g. BG-2026-01/3) in the subject or the letter."
+        }
+        Key::CaptainNoMoves => {
+            "A captain sends only claims, leave notices and replacements (RULES.md §14): moves, resignations and draw offers come from the player himself. They were not considered and there is no penalty."
+        }
+        Key::SetAside => {
+            "Your letter could not be processed because of an internal error in amici and was set aside; the administrator has been told. Nothing was changed and no penalty was given. Please send your move again in a short plain-text letter."
+        }
+        Key::RateLimited => {
+            "More than {limit} letters arrived from {from} today (the daily limit). Further letters from this address today are stored but not processed. Please check that nobody else is using the address."
+        }
+        Key::SuspectedAutoReply => {
+            "A letter from {from} with the subject \"{subject}\" (Message-ID {message_id}) looks like an auto-reply but carries a move or a command. It was stored and not applied, and its sender was not answered. If a person wrote it, ask the player to send it again with another subject."
+        }
+        Key::ForwardBounced => {
+            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). {suspended}\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
+        }
+        Key::WhichGame => {
+            "I could not tell which game your letter is about. Please name the game id in the subject:\n{list}"
+        }
+    }
+}

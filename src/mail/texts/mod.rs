@@ -1,0 +1,143 @@
+//! Every reply sentence amici writes, in one place per language: [`Key`] names each text,
+//! `bg.rs`, `ru.rs` and `en.rs` hold it in that language (a `match` over every key, so the
+//! compiler refuses a key missing in one), `{name}` marks what is filled in. The functions
+//! below are the texts about a letter rather than a game; `render` writes a game's letters
+//! with [`text`] and [`fill`].
+
+use std::fmt::Display;
+
+use crate::rules::model::Lang;
+
+mod bg;
+mod en;
+mod keys;
+mod ru;
+#[cfg(test)]
+mod tests;
+
+pub use keys::Key;
+
+/// The text of `key` in `lang`.
+pub fn text(lang: Lang, key: Key) -> &'static str {
+    match lang {
+        Lang::Bg => bg::text(key),
+        Lang::Ru => ru::text(key),
+        Lang::En => en::text(key),
+    }
+}
+
+/// The text of `key` in `lang` with each `{name}` replaced by its value.
+pub fn fill(lang: Lang, key: Key, values: &[(&str, &dyn Display)]) -> String {
+    let mut out = text(lang, key).to_string();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), &value.to_string());
+    }
+    out
+}
+
+pub fn stranger(lang: Lang) -> String {
+    text(lang, Key::Stranger).to_string()
+}
+
+pub fn too_large(lang: Lang, max: usize) -> String {
+    let kib = max / 1024;
+    fill(lang, Key::TooLarge, &[("kib", &kib)])
+}
+
+pub fn undecodable(lang: Lang) -> String {
+    text(lang, Key::Undecodable).to_string()
+}
+
+pub fn arbiter_letters(lang: Lang) -> String {
+    text(lang, Key::ArbiterLetters).to_string()
+}
+
+pub fn unauthenticated(lang: Lang, from: &str, message_id: &str, reason: &str) -> String {
+    fill(
+        lang,
+        Key::Unauthenticated,
+        &[
+            ("from", &from),
+            ("message_id", &message_id),
+            ("reason", &reason),
+        ],
+    )
+}
+
+pub fn captain_which_game(lang: Lang) -> String {
+    text(lang, Key::CaptainWhichGame).to_string()
+}
+
+pub fn captain_no_moves(lang: Lang) -> String {
+    text(lang, Key::CaptainNoMoves).to_string()
+}
+
+/// A letter set aside after its processing failed `max_attempts` times (issue 8).
+pub fn set_aside(lang: Lang) -> String {
+    text(lang, Key::SetAside).to_string()
+}
+
+/// To the arbiter, once a day: a known player's letters beyond the daily limit are ignored.
+pub fn rate_limited(lang: Lang, from: &str, limit: u32) -> String {
+    fill(
+        lang,
+        Key::RateLimited,
+        &[("from", &from), ("limit", &limit)],
+    )
+}
+
+/// To the admin: a letter reused an earlier, different letter's Message-ID (issue 8 item 11).
+pub fn reused_message_id(inbound_id: i64, message_id: &str, from: &str) -> String {
+    format!(
+        "Letter {inbound_id} from {from} carries the Message-ID <{message_id}> of an earlier, different letter. It was stored and processed as a letter of its own; if it is a forgery or a broken mail client, please look into it.\n\n— amici\n"
+    )
+}
+
+/// To the arbiter: a letter whose subject says auto-reply carried a move or command; it was
+/// stored and not applied (issue 8 item 9).
+pub fn suspected_auto_reply(lang: Lang, from: &str, subject: &str, message_id: &str) -> String {
+    fill(
+        lang,
+        Key::SuspectedAutoReply,
+        &[
+            ("from", &from),
+            ("message_id", &message_id),
+            ("subject", &subject),
+        ],
+    )
+}
+
+/// To the arbiter and the player who moved: a forwarded move did not reach the opponent
+/// (RULES.md §3).
+pub fn forward_bounced(
+    lang: Lang,
+    game: &str,
+    to: &str,
+    mv: &str,
+    why: &str,
+    suspended: bool,
+) -> String {
+    let suspended = if suspended {
+        text(lang, Key::ForwardSuspended)
+    } else {
+        ""
+    };
+    fill(
+        lang,
+        Key::ForwardBounced,
+        &[
+            ("game", &game),
+            ("mv", &mv),
+            ("to", &to),
+            ("why", &why),
+            ("suspended", &suspended),
+        ],
+    )
+}
+
+/// A player's letter that names none of his games (INTERFACE.md "Letters in"); `games` one
+/// line a game.
+pub fn which_game(lang: Lang, games: &[String]) -> String {
+    let list = games.join("\n");
+    fill(lang, Key::WhichGame, &[("list", &list)])
+}

@@ -1,0 +1,264 @@
+//! Every reply sentence in Russian: one text a [`Key`], `{name}` marking what is filled in.
+
+use super::Key;
+
+/// The text of `key` in Russian.
+pub(super) fn text(key: Key) -> &'static str {
+    match key {
+        Key::EndDateExtended => {
+            "Срок окончания турнира {tournament} продлён до {to} ({finished} из {games} партий окончены, победитель ещё не определился; ст. 50)."
+        }
+        Key::SanctionAppealLate => {
+            "Ст. 57: 7 дней на обжалование санкции от {sanctioned} истекли {ended}."
+        }
+        Key::SanctionAppealed => {
+            "Ст. 57: {side} обжалуют в Совете санкцию от {sanctioned} ({days} дней, ст. {article}: {reason})."
+        }
+        Key::NoAppealWithoutProposal => {
+            "Ст. 52, прим. 2: в течение 15 дней предложение не прислано, поэтому права на обжалование нет."
+        }
+        Key::AdjudicationAppealLate => "Ст. 55: 7 дней на обжалование истекли {ended}.",
+        Key::NoAdjudicationYet => {
+            "Ст. 55: решения по присуждению, которое можно обжаловать, ещё нет."
+        }
+        Key::AdjudicationAppealed => {
+            "Ст. 55: {side} обжалуют присуждение партии {game}; окончательно решает второй арбитр."
+        }
+        Key::ReplySubject => "amici: ответ",
+        Key::CaptainCopy => "Копия для капитана команды {team}. Кому: {player}.",
+        Key::WhiteToPlayMove => "ходят белые, ход",
+        Key::BlackToPlayMove => "ходят черные, ход",
+        Key::ForwardSuspended => {
+            "Партия остановлена для обоих игроков (мёртвое время) с сегодняшнего дня, пока ход не будет доставлен снова (правила, §3)."
+        }
+        Key::Days => "дн.",
+        Key::White => "белые",
+        Key::Black => "черные",
+        Key::Start => "начало",
+        Key::Received => "получен",
+        Key::FromVariantArt32 => " — из варианта (ст. 32)",
+        Key::Sent => "отправлен",
+        Key::TimeMove => "время на ход",
+        Key::NoMovePlayedYet => "— (ещё не сделано ни одного хода)",
+        Key::Score => "Запись",
+        Key::Checkmate => "мат",
+        Key::Stalemate => "пат",
+        Key::InsufficientMaterial => "недостаточно материала",
+        Key::Resignation => "сдача",
+        Key::Agreement => "соглашение",
+        Key::ThreefoldRepetition => "троекратное повторение",
+        Key::T50MoveRule => "правило 50 ходов",
+        Key::OverstepTimeLimitArt28 => "просрочка времени (ст. 28, 29)",
+        Key::ForfeitArt56 => "служебный результат (ст. 56)",
+        Key::AdjudicationArt53 => "присуждение (ст. 53)",
+        Key::ArbiterDecision => "решение судьи",
+        Key::ProvedEndgameTablebase707 => "доказано таблицей эндшпиля (§707)",
+        Key::PlayerWasRemovedFromTournament => "игрок исключён из турнира (ст. 47 А)",
+        Key::MoveWasWrittenShortNotation => {
+            "Ход записан сокращённо; ход действителен, но пишите полную нотацию, напр. Кg1-f3 (ст. 7, прим. 2)."
+        }
+        Key::LetterLacksArt79 => "В письме не указаны (ст. 7–9):",
+        Key::Item => "Пункт",
+        Key::Written => "написано",
+        Key::OfficialRecordSays => "по официальной записи",
+        Key::WrongMoveNumberMoveStands => "Неверный номер хода, ход действителен:",
+        Key::ConditionalLineOffered => "Предложен вариант:",
+        Key::ConditionalLineCouldNotRead => "Вариант неясен начиная с",
+        Key::TournamentIndex => "индекс турнира",
+        Key::NumberFullNotationOpponentLast => "номер и полная запись последнего хода противника",
+        Key::NumberFullNotationOwnMove => "номер и полная запись Вашего хода",
+        Key::DateOpponentLetter => "дата письма противника",
+        Key::DateReceivedMove => "дата получения хода",
+        Key::DateSendMove => "дата отправления Вашего хода",
+        Key::ThinkingTimeThisMove => "Ваше время на обдумывание этого хода",
+        Key::TotalThinkingTimeBothPlayers => "общее время на обдумывание обоих игроков",
+        Key::TotalTime => "общее время",
+        Key::TotalTime2 => "Общее время",
+        Key::InclPenalties => "в т.ч. штрафы",
+        Key::LimitUpMove => "лимит до хода",
+        Key::Left => "осталось",
+        Key::RepeatMoveNoAnswerFrom => "Повторение хода: от",
+        Key::Move => "нет ответа на ход",
+        Key::For => "уже",
+        Key::PleaseSendReplyIfWill => {
+            "Пожалуйста, пришлите ответ. Если ответите позже чем через 40 дней, пришлите уведомление (ст. 25)."
+        }
+        Key::Opponent => "Противник",
+        Key::Silent => "молчит",
+        Key::SendRepeatMoveRegisteredLetter => "Пошлите повторение хода заказным письмом",
+        Key::LongSilence => "Длительное молчание",
+        Key::OverstepClaim => "Рекламация о просрочке:",
+        Key::Move2 => "ход",
+        Key::MoreThan40DaysWithout => {
+            "более 40 дней без ответа и без уведомления после повторения хода"
+        }
+        Key::ArbiterDecidesWithin7Days => {
+            "Судья решает в течение 7 дней (ст. 37); возражение в течение 7 дней после решения (ст. 39)."
+        }
+        Key::AgainstLimit => "при лимите",
+        Key::RunningClockPastLimitCard => {
+            "Текущее время превышает лимит (письмо может быть в пути):"
+        }
+        Key::T7DaysDecisionClaimHave => "Истекли 7 дней на решение по рекламации (ст. 37).",
+        Key::As => "На",
+        Key::TotalTimeAtOverstep => "Общее время на момент просрочки",
+        Key::NothingSendNow => "Сейчас ничего присылать не нужно:",
+        Key::GameOver => "партия окончена.",
+        Key::GameWaitsArbiterDecisionArt => "партия ждёт решения судьи (ст. 37).",
+        Key::Art2531 => "ст. 25, 31",
+        Key::Art25 => "ст. 25",
+        Key::By => "не позднее",
+        Key::EndTimeLimitArt27 => "конец лимита, ст. 27",
+        Key::TimeLimitAlreadyExceededArt => "лимит уже превышен, ст. 27",
+        Key::WhatSendNowMove => "Что прислать сейчас: свой ход",
+        Key::WithItemsArt79 => "с пунктами Б–З, ст. 7–9",
+        Key::IfWillAnswerAfter => "если ответите после",
+        Key::SendDelayNoticeFirst => "сначала пришлите уведомление",
+        Key::Next => "Далее:",
+        Key::AnswerAfter => "ответ после",
+        Key::NeedsDelayNoticeFirst => "— только с уведомлением до этого",
+        Key::Game => "Партия",
+        Key::CopyTournamentArbiterLetterFrom => "Копия для судьи турнира. Письмо от",
+        Key::MoveRecordedSentOpponent => "Ваш ход записан и отправлен противнику:",
+        Key::DrawOfferHasBeenPassed => "Ваше предложение ничьей передано.",
+        Key::CompleteLetterThisMoveArt => {
+            "Полное письмо для этого хода (ст. 8) — скопируйте его в следующий раз:"
+        }
+        Key::OpponentMoveReplyDue => "Ход противника — ждём Ваш ответ:",
+        Key::OpponentOffersDrawAnswerAccept => {
+            "Противник предлагает ничью (ответьте «принимаю ничью» или продолжайте игру)."
+        }
+        Key::OpponentOffersConditionalLineArt => {
+            "Противник предлагает вариант (ст. 10): если Ваш ход совпадёт, его следующий ход играется сразу."
+        }
+        Key::MoveImpossible => "Ход невозможен",
+        Key::MoveIncorrectOpponentLastMove => "Ход неправильный: ход противника повторён ошибочно",
+        Key::MoveUnclear => "Ход неясен",
+        Key::Art => "ст.",
+        Key::OpponentLastMove => "Последний ход противника:",
+        Key::Penalty => "Штраф:",
+        Key::LetterWasDamagedTransitNo => "Письмо повреждено в пути: без штрафа (ст. 17).",
+        Key::PleaseSendNewMoveNeed => {
+            "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19)."
+        }
+        Key::DidMean => "Возможно, Вы имели в виду:",
+        Key::LegalMovesThatPiece => "Возможные ходы этой фигуры:",
+        Key::LastMoveGame => "Последний ход в партии:",
+        Key::IFoundNoMoveNo => "В письме не найдены ни ход, ни команда. Ничего не изменено.",
+        Key::NotTurnThisGameNothing => "Сейчас не Ваш ход в этой партии. Ничего не изменено.",
+        Key::GameWaitingArbiterDecisionArt => {
+            "Партия ждёт решения судьи (ст. 37). Пока оно не принято, ходы не рассматриваются: ничего не изменено, штрафа нет."
+        }
+        Key::LetterCanReadTwoWays => {
+            "Ваше письмо можно прочесть двояко, с разным Вашим ходом (ст. 9 Б):"
+        }
+        Key::NothingWasChangedThereNo => {
+            "Ничего не изменено, штрафа нет: неясность в моём прочтении, а не в Вашем письме. Пожалуйста, напишите ещё раз, какой ход Вы имеете в виду."
+        }
+        Key::ThisGameOverNothingWas => "Партия окончена. Ничего не изменено.",
+        Key::GameHasEnded => "Партия окончена",
+        Key::DrawOfferWithoutMove => "Предложение ничьей (без хода).",
+        Key::OpponentDeclinedDrawOffer => "Противник отклонил предложение ничьей.",
+        Key::ThereNoDrawOfferAccept => "Нет ожидающего предложения ничьей. Ничего не изменено.",
+        Key::DelayNoticeRecordedPassedArt => {
+            "Ваше уведомление о задержке записано и передано (ст. 25)."
+        }
+        Key::OpponentGivesNoticeThatHe => "Противник уведомляет, что ответит позже (ст. 25).",
+        Key::Win => "выигрыш",
+        Key::Draw => "ничья",
+        Key::Claims => "заявляет",
+        Key::IfOpponentAgreesResultStands => {
+            "Если противник согласен, результат принимается; иначе решает судья."
+        }
+        Key::AgreeAnswerResign => "Чтобы согласиться, ответьте «сдаюсь».",
+        Key::AgreeAnswerAcceptDraw => "Чтобы согласиться, ответьте «принимаю ничью».",
+        Key::Explanation7072 => "Объяснение (§707.2):",
+        Key::Penalty2 => "Штраф для",
+        Key::ArbiterConfirmedOverstepClaimArt => {
+            "Судья подтвердил рекламацию о просрочке (ст. 38)."
+        }
+        Key::ArbiterRejectedOverstepClaimArt => "Судья отклонил рекламацию о просрочке (ст. 38).",
+        Key::PlayerClaimsHisOpponentOverstep => {
+            "Игрок подал рекламацию о просрочке противника (ст. 35, 36); судья решает в течение 7 дней (ст. 37). Необоснованная рекламация: +5 дней (ст. 40)."
+        }
+        Key::ArbiterDeclaredOverstepAsSanction => "Судья объявил просрочку как санкцию (ст. 56).",
+        Key::PlayerAdmitsOverstepTakesEffect => {
+            "Игрок признал просрочку: она вступает в силу сразу (ст. 36, прим. 3)."
+        }
+        Key::ObjectionOverstepDecisionRecordedArt => {
+            "Возражение против решения о просрочке записано (ст. 39); судья его рассмотрит."
+        }
+        Key::OverstepClaimWithdrawnArt34 => {
+            "Рекламация о просрочке отозвана (ст. 34); игра продолжается."
+        }
+        Key::PlayerKeepsSendingShortNotation => {
+            "Игрок неоднократно присылает сокращённую запись (ст. 7, прим. 2); игра продолжается."
+        }
+        Key::Leave => "Отпуск",
+        Key::SpecialLeave => " (специальный отпуск)",
+        Key::AllHisGamesPauseNeither => {
+            "Все партии игрока приостановлены; время ни у кого не идёт (ст. 45)."
+        }
+        Key::LeaveRefused => "Отпуск не принят:",
+        Key::TournamentEndDateHasCome => {
+            "Срок окончания турнира наступил (ст. 49). Партия остановлена и идёт на присуждение. Пришлите своё предложение (1-0, 0-1 или 1/2-1/2) с анализом до"
+        }
+        Key::ProposalRecordedArt52Proposals => {
+            "Ваше предложение записано (ст. 52). Срок для предложений:"
+        }
+        Key::ProposalsDifferAreMissingMaterial => {
+            "Предложения различаются или отсутствуют: материал передан арбитру (ст. 53). Игрок без предложения теряет право на обжалование (ст. 52, прим. 2). Срок был"
+        }
+        Key::DatesDisagreeMove => "Расхождение в датах хода",
+        Key::DeclaredSent => "заявлена отправка",
+        Key::PostmarkReportedReceiver => "почтовый штемпель по данным получателя",
+        Key::PostmarkStandsArt7 => "Действует штемпель (ст. 7 Г, Е).",
+        Key::ReplacementArt47 => "Замена (ст. 47 Б):",
+        Key::UntilNewPlayerFirstMove => {
+            "До первого хода нового игрока, не более 30 дней, время ни у кого не идёт."
+        }
+        Key::ReminderArt51SendScore => "Напоминание (ст. 51): пришлите запись партии до",
+        Key::WithoutScoreEndDateBoth => "— без записи к сроку окончания проигрывают оба.",
+        Key::RecordedReceivedOpponentMove => "Записано: Вы получили ход противника",
+        Key::PlayerWithdrewWithoutEverMoving => {
+            "Игрок выбыл, не сделав ни одного хода: он исключён из турнира, его партии не учитываются (ст. 47 А)."
+        }
+        Key::RefusalVariantRecordedArt10 => "Ваш отказ от варианта записан (ст. 10).",
+        Key::AmiciArbiterBot => "— amici, бот-судья",
+        Key::RulesHowAmiciAppliesThem => "Правила и как amici их применяет:",
+        Key::Stranger => {
+            "Это автоматический судья турнира по переписке. Ваш адрес не зарегистрирован как игрок или судья, поэтому письмо не обработано. Если это ошибка, обратитесь к судье турнира."
+        }
+        Key::TooLarge => {
+            "Письмо слишком большое (более {kib} КиБ) и не прочитано. Пришлите ход коротким письмом простым текстом. Ничего не изменено."
+        }
+        Key::Undecodable => {
+            "Письмо пришло повреждённым и не может быть прочитано (ст. 16: неясно по вине почты — без штрафа). Пожалуйста, пришлите его ещё раз простым текстом. Ничего не изменено."
+        }
+        Key::ArbiterLetters => "В письме не найдено команды судьи. Ничего не изменено.",
+        Key::Unauthenticated => {
+            "Письмо от {from} (Message-ID <{message_id}>) не прошло проверку отправителя ({reason}). Письмо сохранено, но не обработано.\n\n— amici\n"
+        }
+        Key::CaptainWhichGame => {
+            "Как капитан укажите номер партии (напр. BG-2026-01/3) в теме или в письме."
+        }
+        Key::CaptainNoMoves => {
+            "Капитан присылает только претензии, извещения об отпуске и замены (RULES.md §14): ходы, сдачу и предложения ничьей присылает сам игрок. Они не рассмотрены, штрафа нет."
+        }
+        Key::SetAside => {
+            "Ваше письмо не удалось обработать из-за внутренней ошибки amici, оно отложено; администратор уведомлён. Ничего не изменено, штрафа нет. Пожалуйста, пришлите ход ещё раз коротким письмом простым текстом."
+        }
+        Key::RateLimited => {
+            "Сегодня от {from} пришло больше {limit} писем (дневной лимит). Следующие письма с этого адреса сегодня сохраняются, но не обрабатываются. Проверьте, не использует ли адрес кто-то другой."
+        }
+        Key::SuspectedAutoReply => {
+            "Письмо от {from} с темой «{subject}» (Message-ID {message_id}) похоже на автоответ, но содержит ход или команду. Оно сохранено, но не выполнено, отправителю не ответили. Если его написал человек, попросите игрока прислать его ещё раз с другой темой."
+        }
+        Key::ForwardBounced => {
+            "Партия {game}: ход {mv}, пересланный {to}, не доставлен ({why}). {suspended}\nСудье: исправьте адрес или почтовый ящик и отправьте «resend {game}».\n\n— amici\n"
+        }
+        Key::WhichGame => {
+            "Не понял, к какой партии относится письмо. Укажите номер партии в теме:\n{list}"
+        }
+    }
+}
