@@ -17,6 +17,23 @@ use crate::rules::tick::ClockNotice;
 
 use super::texts::{Key, text as tr};
 
+mod clock;
+mod decisions;
+mod play;
+
+/// What every part of a letter is written from: the recipient's language, the game, the
+/// players' names, the day, and the side the recipient sees the board from.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    lang: Lang,
+    rec: &'a GameRecord,
+    names: &'a Names<'a>,
+    today: Day,
+    viewer: Color,
+    /// The arbiter's copy of a letter to a player (he is not asked to act).
+    arbiter_copy: bool,
+}
+
 /// Names of the two players, for the header line.
 pub struct Names<'a> {
     pub white: &'a str,
@@ -678,323 +695,29 @@ pub fn render_for(
         names.black
     );
     let _ = writeln!(b);
+    let c = Ctx {
+        lang,
+        rec,
+        names,
+        today,
+        viewer,
+        arbiter_copy: arbiter_copy_of.is_some(),
+    };
     match msg {
-        Msg::Ack {
-            moves,
-            remarks,
-            draw_offered,
-        } => {
-            let _ = writeln!(b, "{}", tr(lang, Key::MoveRecordedSentOpponent));
-            for m in moves {
-                let _ = writeln!(b, "  {}", move_line(lang, m));
-            }
-            if *draw_offered {
-                let _ = writeln!(b, "{}", tr(lang, Key::DrawOfferHasBeenPassed));
-            }
-            if !remarks.is_empty() || !remarks.line.is_empty() {
-                let _ = writeln!(b);
-                remarks_text(&mut b, lang, remarks);
-            }
-            if !remarks.is_empty()
-                && let Some(example) = moves.first().and_then(|m| complete_letter(lang, rec, m))
-            {
-                let _ = writeln!(b);
-                let _ = writeln!(b, "{}", tr(lang, Key::CompleteLetterThisMoveArt));
-                let _ = writeln!(b, "  {example}");
-            }
-        }
-        Msg::Forward {
-            moves,
-            draw_offered,
-            line_offered,
-        } => {
-            let _ = writeln!(b, "{}", tr(lang, Key::OpponentMoveReplyDue));
-            for m in moves {
-                let _ = writeln!(b, "  {}", move_line(lang, m));
-            }
-            if *draw_offered {
-                let _ = writeln!(b, "{}", tr(lang, Key::OpponentOffersDrawAnswerAccept));
-            }
-            if *line_offered {
-                let _ = writeln!(b, "{}", tr(lang, Key::OpponentOffersConditionalLineArt));
-            }
-            let _ = writeln!(b);
-            let _ = writeln!(b, "{}", board(lang, &rec.position(), viewer));
-        }
-        Msg::Refused {
-            refusal,
-            written,
-            penalty_days,
-            transport_fault,
-            expected_repeat,
-            piece_moves,
-            nearest,
-            diagram,
-        } => {
-            let what = match refusal {
-                Refusal::Impossible => tr(lang, Key::MoveImpossible),
-                Refusal::Incorrect => tr(lang, Key::MoveIncorrectOpponentLastMove),
-                Refusal::Unclear => tr(lang, Key::MoveUnclear),
-            };
-            let _ = writeln!(
-                b,
-                "{what}: «{written}» ({} {}).",
-                tr(lang, Key::Art),
-                refusal.article()
-            );
-            if let Some(e) = expected_repeat {
-                let _ = writeln!(b, "{} {e}.", tr(lang, Key::OpponentLastMove));
-            }
-            if *penalty_days > 0 {
-                let _ = writeln!(
-                    b,
-                    "{} +{penalty_days} {} (чл./Art. 17).",
-                    tr(lang, Key::Penalty),
-                    days_word(lang)
-                );
-            } else if *transport_fault {
-                let _ = writeln!(b, "{}", tr(lang, Key::LetterWasDamagedTransitNo));
-            }
-            if arbiter_copy_of.is_none() {
-                let _ = writeln!(b, "{}", tr(lang, Key::PleaseSendNewMoveNeed));
-            }
-            if !nearest.is_empty() {
-                let _ = writeln!(b, "{} {}", tr(lang, Key::DidMean), nearest.join(", "));
-            }
-            if !piece_moves.is_empty() {
-                let _ = writeln!(
-                    b,
-                    "{} {}",
-                    tr(lang, Key::LegalMovesThatPiece),
-                    piece_moves.join(", ")
-                );
-            }
-            let _ = writeln!(b);
-            if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1), today).pop() {
-                let _ = writeln!(b, "{}", tr(lang, Key::LastMoveGame));
-                let _ = writeln!(b, "  {}", move_line(lang, &last));
-            }
-            let pos = position_of(diagram).unwrap_or_else(|| rec.position());
-            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
-        }
-        Msg::NoMove => {
-            let _ = writeln!(b, "{}", tr(lang, Key::IFoundNoMoveNo));
-        }
-        Msg::NotYourTurn => {
-            let _ = writeln!(b, "{}", tr(lang, Key::NotTurnThisGameNothing));
-        }
-        Msg::AwaitingArbiter => {
-            let _ = writeln!(b, "{}", tr(lang, Key::GameWaitingArbiterDecisionArt));
-        }
-        Msg::TwoReadings { moves } => {
-            let _ = writeln!(b, "{}", tr(lang, Key::LetterCanReadTwoWays));
-            for m in moves {
-                let _ = writeln!(b, "  {m}");
-            }
-            let _ = writeln!(b, "{}", tr(lang, Key::NothingWasChangedThereNo));
-        }
-        Msg::GameOver => {
-            let _ = writeln!(b, "{}", tr(lang, Key::ThisGameOverNothingWas));
-        }
-        Msg::Ended {
-            result,
-            termination,
-        } => {
-            let _ = writeln!(
-                b,
-                "{}: {}.",
-                tr(lang, Key::GameHasEnded),
-                result_text(lang, *result, *termination)
-            );
-            let _ = writeln!(b);
-            let _ = writeln!(b, "{}", rec.sans().join(" "));
-        }
-        Msg::DrawOffer => {
-            let _ = writeln!(b, "{}", tr(lang, Key::DrawOfferWithoutMove));
-        }
-        Msg::DrawDeclined => {
-            let _ = writeln!(b, "{}", tr(lang, Key::OpponentDeclinedDrawOffer));
-        }
-        Msg::NoDrawOffer => {
-            let _ = writeln!(b, "{}", tr(lang, Key::ThereNoDrawOfferAccept));
-        }
-        Msg::DelayNotice { from_sender } => {
-            let text = if *from_sender {
-                tr(lang, Key::DelayNoticeRecordedPassedArt)
-            } else {
-                tr(lang, Key::OpponentGivesNoticeThatHe)
-            };
-            let _ = writeln!(b, "{text}");
-        }
-        Msg::Claim {
-            claimant,
-            kind,
-            explanation,
-            fen,
-            diagram,
-        } => {
-            let k = match kind {
-                ClaimKind::Win => tr(lang, Key::Win),
-                ClaimKind::Draw => tr(lang, Key::Draw),
-            };
-            let _ = writeln!(
-                b,
-                "{} {} {k} (§707). {}",
-                role_name(*claimant, names),
-                tr(lang, Key::Claims),
-                tr(lang, Key::IfOpponentAgreesResultStands)
-            );
-            let agree = match kind {
-                ClaimKind::Win => tr(lang, Key::AgreeAnswerResign),
-                ClaimKind::Draw => tr(lang, Key::AgreeAnswerAcceptDraw),
-            };
-            let _ = writeln!(b, "{agree}");
-            if !explanation.is_empty() {
-                let _ = writeln!(b, "\n{}\n{explanation}", tr(lang, Key::Explanation7072));
-            }
-            let _ = writeln!(b, "\n{}", score_text(lang, rec, today));
-            let pos = fen
-                .parse::<shakmaty::fen::Fen>()
-                .ok()
-                .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
-                .or_else(|| position_of(diagram))
-                .unwrap_or_else(|| rec.position());
-            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
-        }
-        Msg::Clock(n) => notice_text(&mut b, lang, n, names, rec, today, viewer),
-        Msg::Penalty {
-            color,
-            days,
-            article,
-            reason,
-        } => {
-            let _ = writeln!(
-                b,
-                "{} {}: {days:+} {} ({} {article}: {reason}).",
-                tr(lang, Key::Penalty2),
-                role_name(*color, names),
-                days_word(lang),
-                tr(lang, Key::Art)
-            );
-        }
-        Msg::Decision { text } => {
-            let line = match text.split(':').next().unwrap_or("") {
-                "confirmed" => tr(lang, Key::ArbiterConfirmedOverstepClaimArt),
-                "rejected" => tr(lang, Key::ArbiterRejectedOverstepClaimArt),
-                "player-claim-filed" => tr(lang, Key::PlayerClaimsHisOpponentOverstep),
-                "declared" => tr(lang, Key::ArbiterDeclaredOverstepAsSanction),
-                "player-admitted" => tr(lang, Key::PlayerAdmitsOverstepTakesEffect),
-                "player-objection" => tr(lang, Key::ObjectionOverstepDecisionRecordedArt),
-                "player-withdrawn" => tr(lang, Key::OverstepClaimWithdrawnArt34),
-                "short-notation" => tr(lang, Key::PlayerKeepsSendingShortNotation),
-                _ => text.as_str(),
-            };
-            let _ = writeln!(b, "{line}");
-        }
-        Msg::Leave {
-            who,
-            from,
-            to,
-            special,
-        } => {
-            let _ = writeln!(
-                b,
-                "{} {} {} – {}{} (чл./Art. {}). {}",
-                tr(lang, Key::Leave),
-                role_name(*who, names),
-                date(*from),
-                date(*to),
-                if *special {
-                    tr(lang, Key::SpecialLeave)
-                } else {
-                    ""
-                },
-                if *special { "43" } else { "41–45" },
-                tr(lang, Key::AllHisGamesPauseNeither)
-            );
-        }
-        Msg::LeaveRefused { reason } => {
-            let _ = writeln!(b, "{} {reason}", tr(lang, Key::LeaveRefused));
-        }
-        Msg::Adjudication {
-            stage,
-            deadline,
-            proposals,
-            score,
-            diagram,
-        } => {
-            use crate::rules::game::AdjudicationStage as S;
-            let head = match stage {
-                S::Ask => tr(lang, Key::TournamentEndDateHasCome),
-                S::Recorded => tr(lang, Key::ProposalRecordedArt52Proposals),
-                S::ToAdjudicator => tr(lang, Key::ProposalsDifferAreMissingMaterial),
-            };
-            let _ = writeln!(b, "{head} {}.", date(*deadline));
-            for p in proposals {
-                let _ = writeln!(b, "  {p}");
-            }
-            let _ = writeln!(b);
-            let _ = writeln!(b, "{score}");
-            let pos = position_of(diagram).unwrap_or_else(|| rec.position());
-            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
-        }
-        Msg::DateDisagreement {
-            number,
-            mover,
-            declared,
-            reported,
-        } => {
-            let _ = writeln!(
-                b,
-                "{} {number} ({}): {} {}, {} {}. {}",
-                tr(lang, Key::DatesDisagreeMove),
-                role_name(*mover, names),
-                tr(lang, Key::DeclaredSent),
-                date(*declared),
-                tr(lang, Key::PostmarkReportedReceiver),
-                date(*reported),
-                tr(lang, Key::PostmarkStandsArt7)
-            );
-        }
-        Msg::Announcement { text } if text.starts_with("replaced:") => {
-            let mut parts = text.trim_start_matches("replaced:").splitn(2, ':');
-            let (old, new) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-            let _ = writeln!(
-                b,
-                "{} {old} → {new}. {}",
-                tr(lang, Key::ReplacementArt47),
-                tr(lang, Key::UntilNewPlayerFirstMove)
-            );
-        }
-        Msg::Announcement { text } if text.starts_with("art51:") => {
-            let _ = writeln!(
-                b,
-                "{} {} {}",
-                tr(lang, Key::ReminderArt51SendScore),
-                text.trim_start_matches("art51:"),
-                tr(lang, Key::WithoutScoreEndDateBoth)
-            );
-        }
-        Msg::Announcement { text } if text.starts_with("receipt:") => {
-            let _ = writeln!(
-                b,
-                "{} {}.",
-                tr(lang, Key::RecordedReceivedOpponentMove),
-                text.trim_start_matches("receipt:")
-            );
-        }
-        Msg::Announcement { text } if text == "Art. 47 А" => {
-            let _ = writeln!(b, "{}", tr(lang, Key::PlayerWithdrewWithoutEverMoving));
-        }
-        Msg::Announcement { text } => {
-            let _ = writeln!(b, "{text}");
-        }
-        Msg::Told(told) => {
-            let _ = writeln!(b, "{}", told_text(lang, told));
-        }
-        Msg::VariantDeclined => {
-            let _ = writeln!(b, "{}", tr(lang, Key::RefusalVariantRecordedArt10));
-        }
+        Msg::Ack { .. }
+        | Msg::Forward { .. }
+        | Msg::Refused { .. }
+        | Msg::NoMove
+        | Msg::NotYourTurn
+        | Msg::AwaitingArbiter
+        | Msg::TwoReadings { .. }
+        | Msg::GameOver
+        | Msg::Ended { .. }
+        | Msg::DrawOffer
+        | Msg::DrawDeclined
+        | Msg::NoDrawOffer => play::body(&mut b, &c, msg),
+        Msg::DelayNotice { .. } | Msg::Claim { .. } | Msg::Clock(_) => clock::body(&mut b, &c, msg),
+        _ => decisions::body(&mut b, &c, msg),
     }
     let _ = writeln!(b);
     clock_block(&mut b, lang, &rec.clocks(today), rec.params.period_moves);

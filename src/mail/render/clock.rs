@@ -1,0 +1,66 @@
+//! The letters about the clock: a delay notice (Art. 25), an overstep claim (Art. 27–36) and
+//! the tick's notices (silence repeats, reminders).
+
+use std::fmt::Write as _;
+
+use super::*;
+
+/// The part of a letter that says what happened (see [`Ctx`]).
+pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
+    let Ctx {
+        lang,
+        rec,
+        names,
+        today,
+        viewer,
+        arbiter_copy,
+    } = *c;
+    let _ = (names, today, viewer, arbiter_copy);
+    match msg {
+        Msg::Claim {
+            claimant,
+            kind,
+            explanation,
+            fen,
+            diagram,
+        } => {
+            let k = match kind {
+                ClaimKind::Win => tr(lang, Key::Win),
+                ClaimKind::Draw => tr(lang, Key::Draw),
+            };
+            let _ = writeln!(
+                b,
+                "{} {} {k} (§707). {}",
+                role_name(*claimant, names),
+                tr(lang, Key::Claims),
+                tr(lang, Key::IfOpponentAgreesResultStands)
+            );
+            let agree = match kind {
+                ClaimKind::Win => tr(lang, Key::AgreeAnswerResign),
+                ClaimKind::Draw => tr(lang, Key::AgreeAnswerAcceptDraw),
+            };
+            let _ = writeln!(b, "{agree}");
+            if !explanation.is_empty() {
+                let _ = writeln!(b, "\n{}\n{explanation}", tr(lang, Key::Explanation7072));
+            }
+            let _ = writeln!(b, "\n{}", score_text(lang, rec, today));
+            let pos = fen
+                .parse::<shakmaty::fen::Fen>()
+                .ok()
+                .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+                .or_else(|| position_of(diagram))
+                .unwrap_or_else(|| rec.position());
+            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
+        }
+        Msg::Clock(n) => notice_text(b, lang, n, names, rec, today, viewer),
+        Msg::DelayNotice { from_sender } => {
+            let text = if *from_sender {
+                tr(lang, Key::DelayNoticeRecordedPassedArt)
+            } else {
+                tr(lang, Key::OpponentGivesNoticeThatHe)
+            };
+            let _ = writeln!(b, "{text}");
+        }
+        _ => unreachable!("clock renders only its own messages"),
+    }
+}
