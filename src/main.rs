@@ -354,6 +354,8 @@ fn flush(store: Store, config: &Config) -> Result<()> {
     Ok(())
 }
 
+/// Runs one command. Longer than 150 lines for a reason: it is the command line's dispatcher,
+/// one short arm a command, read as the list of what amici can do.
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
     match command {
         Command::CheckConfig => {

@@ -59,62 +59,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             let _ = writeln!(b);
             let _ = writeln!(b, "{}", board(lang, &rec.position(), viewer));
         }
-        Msg::Refused {
-            refusal,
-            written,
-            penalty_days,
-            transport_fault,
-            expected_repeat,
-            piece_moves,
-            nearest,
-            diagram,
-        } => {
-            let what = match refusal {
-                Refusal::Impossible => tr(lang, Key::MoveImpossible),
-                Refusal::Incorrect => tr(lang, Key::MoveIncorrectOpponentLastMove),
-                Refusal::Unclear => tr(lang, Key::MoveUnclear),
-            };
-            let _ = writeln!(
-                b,
-                "{what}: «{written}» ({} {}).",
-                tr(lang, Key::Art),
-                refusal.article()
-            );
-            if let Some(e) = expected_repeat {
-                let _ = writeln!(b, "{} {e}.", tr(lang, Key::OpponentLastMove));
-            }
-            if *penalty_days > 0 {
-                let _ = writeln!(
-                    b,
-                    "{} +{penalty_days} {} (чл./Art. 17).",
-                    tr(lang, Key::Penalty),
-                    days_word(lang)
-                );
-            } else if *transport_fault {
-                let _ = writeln!(b, "{}", tr(lang, Key::LetterWasDamagedTransitNo));
-            }
-            if !arbiter_copy {
-                let _ = writeln!(b, "{}", tr(lang, Key::PleaseSendNewMoveNeed));
-            }
-            if !nearest.is_empty() {
-                let _ = writeln!(b, "{} {}", tr(lang, Key::DidMean), nearest.join(", "));
-            }
-            if !piece_moves.is_empty() {
-                let _ = writeln!(
-                    b,
-                    "{} {}",
-                    tr(lang, Key::LegalMovesThatPiece),
-                    piece_moves.join(", ")
-                );
-            }
-            let _ = writeln!(b);
-            if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1), today).pop() {
-                let _ = writeln!(b, "{}", tr(lang, Key::LastMoveGame));
-                let _ = writeln!(b, "  {}", move_line(lang, &last));
-            }
-            let pos = position_of(diagram).unwrap_or_else(|| rec.position());
-            let _ = writeln!(b, "{}", board(lang, &pos, viewer));
-        }
+        Msg::Refused { .. } => refused(b, c, msg),
         Msg::NoMove => {
             let _ = writeln!(b, "{}", tr(lang, Key::IFoundNoMoveNo));
         }
@@ -158,4 +103,75 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         }
         _ => unreachable!("play renders only its own messages"),
     }
+}
+
+/// A refused move (Art. 14–17): what was wrong, the penalty, what may have been meant, the
+/// position to answer from.
+fn refused(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
+    let Ctx {
+        lang,
+        rec,
+        today,
+        viewer,
+        arbiter_copy,
+        ..
+    } = *c;
+    let Msg::Refused {
+        refusal,
+        written,
+        penalty_days,
+        transport_fault,
+        expected_repeat,
+        piece_moves,
+        nearest,
+        diagram,
+    } = msg
+    else {
+        return;
+    };
+    let what = match refusal {
+        Refusal::Impossible => tr(lang, Key::MoveImpossible),
+        Refusal::Incorrect => tr(lang, Key::MoveIncorrectOpponentLastMove),
+        Refusal::Unclear => tr(lang, Key::MoveUnclear),
+    };
+    let _ = writeln!(
+        b,
+        "{what}: «{written}» ({} {}).",
+        tr(lang, Key::Art),
+        refusal.article()
+    );
+    if let Some(e) = expected_repeat {
+        let _ = writeln!(b, "{} {e}.", tr(lang, Key::OpponentLastMove));
+    }
+    if *penalty_days > 0 {
+        let _ = writeln!(
+            b,
+            "{} +{penalty_days} {} (чл./Art. 17).",
+            tr(lang, Key::Penalty),
+            days_word(lang)
+        );
+    } else if *transport_fault {
+        let _ = writeln!(b, "{}", tr(lang, Key::LetterWasDamagedTransitNo));
+    }
+    if !arbiter_copy {
+        let _ = writeln!(b, "{}", tr(lang, Key::PleaseSendNewMoveNeed));
+    }
+    if !nearest.is_empty() {
+        let _ = writeln!(b, "{} {}", tr(lang, Key::DidMean), nearest.join(", "));
+    }
+    if !piece_moves.is_empty() {
+        let _ = writeln!(
+            b,
+            "{} {}",
+            tr(lang, Key::LegalMovesThatPiece),
+            piece_moves.join(", ")
+        );
+    }
+    let _ = writeln!(b);
+    if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1), today).pop() {
+        let _ = writeln!(b, "{}", tr(lang, Key::LastMoveGame));
+        let _ = writeln!(b, "  {}", move_line(lang, &last));
+    }
+    let pos = position_of(diagram).unwrap_or_else(|| rec.position());
+    let _ = writeln!(b, "{}", board(lang, &pos, viewer));
 }
