@@ -243,10 +243,36 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
     Ok(out)
 }
 
+/// Pictures kept for reuse; beyond this many the cache starts again.
+const CACHE_ENTRIES: usize = 256;
+
+/// [`png`] through a small cache keyed by the SVG: one tick sends the same position — the
+/// start of every game in a new tournament, a claim to both players and the arbiter — to many
+/// recipients, and a picture costs milliseconds where a lookup costs microseconds.
+pub fn png_cached(svg: &str) -> Result<Vec<u8>, PictureError> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<String, Vec<u8>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Ok(c) = cache.lock()
+        && let Some(png) = c.get(svg)
+    {
+        return Ok(png.clone());
+    }
+    let out = png(svg)?;
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= CACHE_ENTRIES {
+            c.clear();
+        }
+        c.insert(svg.to_string(), out.clone());
+    }
+    Ok(out)
+}
+
 /// The picture of `view`: its SVG and that SVG as PNG.
 pub fn picture(view: &View) -> Result<(String, Vec<u8>), PictureError> {
     let svg = svg(view);
-    let png = png(&svg)?;
+    let png = png_cached(&svg)?;
     Ok((svg, png))
 }
 

@@ -117,24 +117,59 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
     if g.result.is_some() {
         return TickOutcome { notices, state };
     }
-    let now_n = dn(now);
-
     // Art. 37: while a claim awaits the decision the game is paused; nothing else runs.
     let paused = state.awaiting_decision().is_some();
-
-    // Oversteps (Art. 27, 30, 31): claims in the order they became due. The first look uses
-    // the stored state (the same as `state` until a claim is filed), and is reused below when
-    // nothing was filed: one preparation per game on a quiet day.
+    // The first look uses the stored state (the same as `state` until a claim is filed), and
+    // is reused below when nothing was filed: one preparation per game on a quiet day.
     let base = Prepared::new(*g, now);
+    let (filed, pause_from) = if paused {
+        (false, None)
+    } else {
+        file_claims(g, &base, now, want, &mut state, &mut notices)
+    };
+    decision_reminders(now, &mut state, &mut notices);
+    if paused {
+        return finish(notices, state);
+    }
+    // Silence is judged on the state with the claims just filed.
+    let snapshot: ClockState;
+    let fresh: Prepared<'_>;
+    let p = if filed {
+        snapshot = state.clone();
+        fresh = Prepared::new(
+            ClockGame {
+                state: &snapshot,
+                ..*g
+            },
+            now,
+        );
+        &fresh
+    } else {
+        &base
+    };
+    silence_notices(g, p, now, pause_from, &mut state, &mut notices);
+    finish(notices, state)
+}
+
+/// Oversteps (Art. 27, 30, 31): the claims in the order they became due, until one pauses
+/// the game (Art. 37). Returns whether any was filed and the day a pause begins.
+fn file_claims(
+    g: &TickGame<'_>,
+    base: &Prepared<'_>,
+    now: Day,
+    want: Evidence,
+    state: &mut ClockState,
+    notices: &mut Vec<ClockNotice>,
+) -> (bool, Option<i32>) {
     let mut pause_from: Option<i32> = None;
     let mut filed = false;
-    let mut next = if paused { None } else { base.next_claim() };
+    let mut next = base.next_claim();
     for _ in 0..MAX_CLAIMS_PER_TICK {
         let Some(d) = next.take() else {
             break;
         };
         let game = ClockGame {
-            state: &state,
+            state: &*state,
             ..*g
         };
         let ev = match want {
@@ -169,20 +204,24 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
         filed = true;
         let idx = state.oversteps.len() - 1;
         let key = u32::try_from(idx).unwrap_or(u32::MAX);
-        mark(&mut state, NoticeKind::OverstepClaim, key, d.day, now);
+        mark(state, NoticeKind::OverstepClaim, key, d.day, now);
         notices.push(claim_notice(&d, idx, ev));
         if pauses {
             pause_from = Some(dn(d.day));
             break;
         }
         let game = ClockGame {
-            state: &state,
+            state: &*state,
             ..*g
         };
         next = Prepared::new(game, now).next_claim();
     }
+    (filed, pause_from)
+}
 
-    // Art. 37: the arbiter decides within 7 days; remind him the day after.
+/// Art. 37: the arbiter decides within 7 days of receiving a claim; he is reminded the day
+/// after.
+fn decision_reminders(now: Day, state: &mut ClockState, notices: &mut Vec<ClockNotice>) {
     for i in 0..state.oversteps.len() {
         let o = &state.oversteps[i];
         if o.status != OverstepStatus::Claimed {
@@ -200,7 +239,7 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
             });
         let due = day(sent_on.saturating_add(1));
         let key = u32::try_from(i).unwrap_or(u32::MAX);
-        if due > now || issued(&state, NoticeKind::DecisionOverdue, key) {
+        if due > now || issued(state, NoticeKind::DecisionOverdue, key) {
             continue;
         }
         notices.push(ClockNotice {
@@ -220,30 +259,22 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
             claim: Some(i),
             evidence: None,
         });
-        mark(&mut state, NoticeKind::DecisionOverdue, key, due, now);
+        mark(state, NoticeKind::DecisionOverdue, key, due, now);
     }
+}
 
-    if paused {
-        return finish(notices, state);
-    }
-
-    // Silence (Art. 25, 26): only about the move still awaited — an answered move ends the
-    // silence, so a repeat that fell due during downtime but was answered since is not sent.
-    let snapshot: ClockState;
-    let fresh: Prepared<'_>;
-    let p = if filed {
-        snapshot = state.clone();
-        fresh = Prepared::new(
-            ClockGame {
-                state: &snapshot,
-                ..*g
-            },
-            now,
-        );
-        &fresh
-    } else {
-        &base
-    };
+/// Silence (Art. 25, 26): only about the move still awaited — an answered move ends the
+/// silence, so a repeat that fell due during downtime but was answered since is not sent; in
+/// `post` a running clock past the limit is told to the arbiter (Art. 23 А, 30 note).
+fn silence_notices(
+    g: &TickGame<'_>,
+    p: &Prepared<'_>,
+    now: Day,
+    pause_from: Option<i32>,
+    state: &mut ClockState,
+    notices: &mut Vec<ClockNotice>,
+) {
+    let now_n = dn(now);
     if let Some((c, f)) = p.silence_from() {
         let ply = g.moves.len();
         let key = u32::try_from(ply).unwrap_or(u32::MAX);
@@ -265,7 +296,7 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
                 continue;
             }
             // Art. 25: a player who gave notice of his delay is not chased.
-            if issued(&state, kind, key) || p.delay_notice_by(c, ply, due) {
+            if issued(state, kind, key) || p.delay_notice_by(c, ply, due) {
                 continue;
             }
             let waiting = c.other();
@@ -293,13 +324,13 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
                 claim: None,
                 evidence: None,
             });
-            mark(&mut state, kind, key, day(due), now);
+            mark(state, kind, key, day(due), now);
         }
         // `post`: a running clock past the limit is told to the arbiter, not claimed, since
         // the card may be in transit (Art. 23 А, Art. 30 note).
         if let Some(d) = p.detect_running_post() {
             let due = dn(d.day);
-            if !issued(&state, NoticeKind::RunningOverstep, key)
+            if !issued(state, NoticeKind::RunningOverstep, key)
                 && pause_from.is_none_or(|pf| due <= pf)
             {
                 notices.push(ClockNotice {
@@ -319,11 +350,10 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
                     claim: None,
                     evidence: None,
                 });
-                mark(&mut state, NoticeKind::RunningOverstep, key, d.day, now);
+                mark(state, NoticeKind::RunningOverstep, key, d.day, now);
             }
         }
     }
-    finish(notices, state)
 }
 
 fn finish(mut notices: Vec<ClockNotice>, state: ClockState) -> TickOutcome {
