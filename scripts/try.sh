@@ -150,7 +150,9 @@ for user in ["ivan", "petar", "maria", "arbiter"]:
         m = email.message_from_bytes(msg[0][1])
         print("-" * 78)
         print(f"To {user}@example.test  [X-Amici-Kind: {m['X-Amici-Kind']}]  Subject: {make_header(decode_header(m['Subject']))}")
-        print(m.get_payload(decode=True).decode("utf-8", "replace").rstrip())
+        # The text part: a letter with a board picture is multipart (text, HTML, PNG).
+        part = next((p for p in m.walk() if p.get_content_type() == "text/plain"), m)
+        print(part.get_payload(decode=True).decode("utf-8", "replace").rstrip())
     c.logout()
 print("-" * 78)
 PYEOF
