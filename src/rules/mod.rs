@@ -99,6 +99,7 @@
 pub mod arbiter;
 pub mod bounce;
 pub mod clock;
+pub mod dutch;
 pub mod game;
 pub mod leave;
 pub mod letter;
@@ -112,6 +113,7 @@ pub mod standings_html;
 pub mod team;
 pub mod tick;
 pub mod trf;
+pub mod trf_read;
 pub mod verdict;
 
 /// One row of the article index: an article of the rule book (`Art. N`), of the tournament

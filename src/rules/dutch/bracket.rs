@@ -1,0 +1,334 @@
+//! C.04.3 2–4 (and C4): the brackets from the top scoregroup down; in each, which MDPs are
+//! paired (2.2), S1 and S2, exchanges (4.3) and transpositions (4.2), chosen as the first
+//! candidate in the rules' order among those of the best quality, the quality measured by a
+//! maximum-weight matching over the bracket and every player below it (so that the rest of
+//! the round can still be completed, C4). The player left over at the bottom gets the
+//! pairing-allocated bye (C.04.1 c; C2).
+
+use integer_blossom::max_weight_matching;
+
+use super::PairError;
+use super::criteria::{Place, Weights};
+use super::player::Context;
+
+/// Above this many players below the bracket the matching holds only the next ones (the
+/// rest pair among themselves; it keeps a 500-player round under a second).
+const WINDOW: usize = 120;
+
+/// One bracket's matching problem: the vertices (ranks), their weights, the current
+/// optimum.
+struct Problem<'a> {
+    weights: Weights<'a>,
+    verts: Vec<usize>,
+    mat: Vec<i128>,
+    mate: Vec<Option<usize>>,
+    opt: i128,
+}
+
+impl Problem<'_> {
+    fn n(&self) -> usize {
+        self.verts.len()
+    }
+
+    fn solve(&self, mat: &[i128]) -> (Vec<Option<usize>>, i128) {
+        let n = self.n();
+        let mate = max_weight_matching(mat, n);
+        let mut total: i128 = 0;
+        for (i, m) in mate.iter().enumerate() {
+            if let Some(j) = m
+                && i < *j
+            {
+                total += mat[i * n + j];
+            }
+        }
+        (mate, self.weights.criteria(total))
+    }
+
+    /// The matrix with `p` and `q` paired (every other edge of theirs dropped).
+    fn forced(&self, p: usize, q: usize) -> Vec<i128> {
+        let n = self.n();
+        let keep = self.mat[p.min(q) * n + p.max(q)];
+        let mut m = self.mat.clone();
+        for k in 0..n {
+            for x in [p, q] {
+                m[x * n + k] = 0;
+                m[k * n + x] = 0;
+            }
+        }
+        m[p.min(q) * n + p.max(q)] = keep;
+        m
+    }
+
+    fn edge(&self, p: usize, q: usize) -> i128 {
+        self.mat[p.min(q) * self.n() + p.max(q)]
+    }
+
+    /// Accepts `mat` as the problem from now on when its optimum is still the best.
+    fn try_accept(&mut self, mat: Vec<i128>) -> bool {
+        let (mate, crit) = self.solve(&mat);
+        if crit == self.opt {
+            self.mat = mat;
+            self.mate = mate;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Pairs `p` with the first of `candidates` (window indices, in the rules' order) that
+    /// some best pairing pairs it with; false when none.
+    fn first_partner(&mut self, p: usize, candidates: &[usize]) -> bool {
+        for &q in candidates {
+            if q == p || self.edge(p, q) == 0 {
+                continue;
+            }
+            if self.mate[p] == Some(q) {
+                let m = self.forced(p, q);
+                self.mat = m;
+                return true;
+            }
+            let m = self.forced(p, q);
+            if self.try_accept(m) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Pairs the whole round: the pairs (ranks) and the bye.
+pub fn pair_all(ctx: &Context) -> Result<(Vec<(usize, usize)>, Option<usize>), PairError> {
+    let n = ctx.len();
+    let mut alive = vec![true; n];
+    let mut pairs = Vec::new();
+    let mut floaters: Vec<usize> = Vec::new();
+    for (g, &score) in ctx.groups.iter().enumerate() {
+        let mut bracket: Vec<usize> = floaters.clone();
+        bracket.extend((0..n).filter(|&i| alive[i] && ctx.players[i].score == score));
+        bracket.sort_unstable();
+        let next_score = ctx.groups.get(g + 1).copied();
+        floaters = pair_bracket(ctx, &mut alive, &bracket, next_score, &mut pairs);
+    }
+    match floaters.as_slice() {
+        [] => Ok((pairs, None)),
+        [one] => Ok((pairs, Some(*one))),
+        _ => Err(PairError::NoPairing),
+    }
+}
+
+/// Pairs one bracket (ranks, sorted); returns its downfloaters.
+fn pair_bracket(
+    ctx: &Context,
+    alive: &mut [bool],
+    bracket: &[usize],
+    next_score: Option<u32>,
+    pairs: &mut Vec<(usize, usize)>,
+) -> Vec<usize> {
+    if bracket.len() < 2 && next_score.is_some() {
+        return bracket.to_vec();
+    }
+    let below: Vec<usize> = (0..ctx.len())
+        .filter(|&i| alive[i] && !bracket.contains(&i))
+        .collect();
+    let next: Vec<usize> = below
+        .iter()
+        .copied()
+        .filter(|&i| Some(ctx.players[i].score) == next_score)
+        .collect();
+    let truncated = below.len() > WINDOW.max(next.len());
+    let keep = if truncated {
+        WINDOW.max(next.len())
+    } else {
+        below.len()
+    };
+    let mut verts: Vec<usize> = bracket.to_vec();
+    verts.extend(below.iter().take(keep));
+    let bye = if !truncated && verts.len() % 2 == 1 {
+        let cand: Vec<bool> = (0..ctx.len())
+            .map(|i| ctx.players[i].bye_eligible)
+            .collect();
+        let any = verts.iter().any(|&i| cand[i]);
+        Some(if any { cand } else { vec![true; ctx.len()] })
+    } else {
+        None
+    };
+    let bscores: Vec<u32> = bracket.iter().map(|&i| ctx.players[i].score).collect();
+    let nscores: Vec<u32> = next.iter().map(|&i| ctx.players[i].score).collect();
+    let weights = Weights::new(ctx, &bscores, &nscores, verts.len(), bye);
+    let vn = verts.len();
+    let place = |k: usize| -> Place {
+        if k < bracket.len() {
+            Place::Bracket(k)
+        } else if Some(ctx.players[verts[k]].score) == next_score {
+            Place::Next
+        } else {
+            Place::Below
+        }
+    };
+    let mut mat = vec![0i128; vn * vn];
+    for i in 0..vn {
+        for j in (i + 1)..vn {
+            let (a, b) = (verts[i], verts[j]);
+            let (x, y, px, py) = if a < b {
+                (a, b, place(i), place(j))
+            } else {
+                (b, a, place(j), place(i))
+            };
+            mat[i * vn + j] = weights.weight(x, y, px, py);
+        }
+    }
+    let mut pb = Problem {
+        weights,
+        verts,
+        mat,
+        mate: Vec::new(),
+        opt: 0,
+    };
+    let (mate, opt) = pb.solve(&pb.mat);
+    pb.mate = mate;
+    pb.opt = opt;
+    let bl = bracket.len();
+    let resident_score = bracket
+        .iter()
+        .map(|&i| ctx.players[i].score)
+        .min()
+        .unwrap_or(0);
+    let mut fixed = vec![false; bl];
+    // MDPs (C.04.3 2.2): in order, each with the first resident a best pairing allows.
+    let mdps: Vec<usize> = (0..bl)
+        .filter(|&k| ctx.players[bracket[k]].score > resident_score)
+        .collect();
+    for &m in &mdps {
+        let residents: Vec<usize> = (0..bl)
+            .filter(|&k| !fixed[k] && ctx.players[bracket[k]].score == resident_score)
+            .collect();
+        if pb.first_partner(m, &residents) {
+            let q = pb.mate[m].unwrap_or(m);
+            fixed[m] = true;
+            fixed[q] = true;
+        } else {
+            // Limbo: it floats on; no pair in this bracket for it.
+            for k in 0..bl {
+                let (x, y) = (m.min(k), m.max(k));
+                pb.mat[x * vn + y] = 0;
+            }
+        }
+    }
+    pair_remainder(&mut pb, bl, &mut fixed);
+    let mut downfloaters = Vec::new();
+    for k in 0..bl {
+        match pb.mate[k] {
+            Some(q) if q < bl => {
+                if k < q {
+                    pairs.push((pb.verts[k], pb.verts[q]));
+                }
+                alive[pb.verts[k]] = false;
+            }
+            _ => downfloaters.push(pb.verts[k]),
+        }
+    }
+    for &d in &downfloaters {
+        alive[d] = false;
+    }
+    downfloaters
+}
+
+/// The homogeneous remainder (C.04.3 4.2–4.3): S1 the upper half of the players it pairs,
+/// the first exchange (if any) that keeps the best quality, then each S1 player with the
+/// first S2 player (transpositions in their order) that a best pairing allows.
+fn pair_remainder(pb: &mut Problem, bl: usize, fixed: &mut [bool]) {
+    let rest: Vec<usize> = (0..bl).filter(|&k| !fixed[k]).collect();
+    let k = rest
+        .iter()
+        .filter(|&&x| pb.mate[x].is_some_and(|q| q < bl && !fixed[q] && x < q))
+        .count();
+    if k == 0 {
+        return;
+    }
+    let s1: Vec<usize> = rest[..k].to_vec();
+    let s2: Vec<usize> = rest[k..].to_vec();
+    let chosen = choose_exchange(pb, &rest, &s1, &s2);
+    let (s1, s2) = chosen;
+    for &x in &s1 {
+        let cand: Vec<usize> = s2.iter().copied().filter(|&y| !fixed[y]).collect();
+        if pb.first_partner(x, &cand)
+            && let Some(y) = pb.mate[x]
+        {
+            fixed[x] = true;
+            fixed[y] = true;
+        }
+    }
+}
+
+/// S1 and S2 after the first exchange in the order of C.04.3 4.3 whose best pairing keeps
+/// the optimum (no exchange first, then one player each way, then two).
+fn choose_exchange(
+    pb: &mut Problem,
+    rest: &[usize],
+    s1: &[usize],
+    s2: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
+    let bl_set: Vec<usize> = rest.to_vec();
+    let split = |pb: &Problem, s1: &[usize]| -> Vec<i128> {
+        let n = pb.n();
+        let mut m = pb.mat.clone();
+        for (i, &x) in bl_set.iter().enumerate() {
+            for &y in &bl_set[i + 1..] {
+                let same = s1.contains(&x) == s1.contains(&y);
+                if same {
+                    m[x.min(y) * n + x.max(y)] = 0;
+                }
+            }
+        }
+        m
+    };
+    // The current best pairing may already be one of S1 against S2.
+    let bipartite = s1
+        .iter()
+        .all(|&x| pb.mate[x].is_some_and(|q| s2.contains(&q)));
+    if bipartite {
+        let m = split(pb, s1);
+        pb.mat = m;
+        return (s1.to_vec(), s2.to_vec());
+    }
+    let mut options: Vec<(Vec<usize>, (usize, i64, usize, usize))> = Vec::new();
+    options.push((s1.to_vec(), (0, 0, 0, 0)));
+    let pos = |x: usize| rest.iter().position(|&r| r == x).unwrap_or(0) as i64;
+    for &x in s1 {
+        for &y in s2 {
+            let mut t: Vec<usize> = s1.iter().copied().filter(|&v| v != x).collect();
+            t.push(y);
+            t.sort_unstable();
+            let key = (1, pos(y) - pos(x), usize::MAX - x, y);
+            options.push((t, key));
+        }
+    }
+    if rest.len() <= 14 {
+        for (i, &x1) in s1.iter().enumerate() {
+            for &x2 in &s1[i + 1..] {
+                for (j, &y1) in s2.iter().enumerate() {
+                    for &y2 in &s2[j + 1..] {
+                        let mut t: Vec<usize> =
+                            s1.iter().copied().filter(|&v| v != x1 && v != x2).collect();
+                        t.push(y1);
+                        t.push(y2);
+                        t.sort_unstable();
+                        let diff = pos(y1) + pos(y2) - pos(x1) - pos(x2);
+                        options.push((t, (2, diff, usize::MAX - x2, y1)));
+                    }
+                }
+            }
+        }
+    }
+    options.sort_by(|a, b| a.1.cmp(&b.1));
+    for (t, _) in options {
+        let m = split(pb, &t);
+        if pb.try_accept(m) {
+            let s2n: Vec<usize> = rest.iter().copied().filter(|x| !t.contains(x)).collect();
+            return (t, s2n);
+        }
+    }
+    // No exchange of up to two players keeps the optimum: pair by the best matching as it
+    // is, upper players first.
+    (s1.to_vec(), s2.to_vec())
+}

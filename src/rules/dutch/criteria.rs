@@ -1,0 +1,261 @@
+//! C.04.3 C1–C19 as the weight of one pair in a maximum-weight matching: the absolute
+//! criteria (C1 no rematch, C2 the bye, C3 absolute colour preferences) decide whether the
+//! edge exists, completion (C4) and the quality criteria (C5 pairs, C6 the PSD, C7 the next
+//! bracket, C8–C11 colours, C12–C19 floats) are fields of one integer, the heavier
+//! criterion in the higher bits, each field wide enough for the sum over a whole matching
+//! so that no field carries into the one above.
+
+use super::colour;
+use super::player::{Context, Float};
+
+/// The bits the weights may use: `integer-blossom` works in i128 and needs room above the
+/// largest weight for its dual variables.
+const BUDGET: u32 = 118;
+
+fn bits(n: u128) -> u32 {
+    128 - n.leading_zeros()
+}
+
+/// Where each field sits (shift) and how wide it is; a field that did not fit in the budget
+/// has width 0 and counts for nothing (the lightest ones go first).
+#[derive(Clone, Debug, Default)]
+struct Layout {
+    shifts: Vec<u32>,
+    widths: Vec<u32>,
+}
+
+impl Layout {
+    /// `maxima` per-edge maxima of the fields, heaviest first; `edges` the most edges of a
+    /// matching.
+    fn new(maxima: &[u128], edges: usize) -> Layout {
+        let head = bits(edges as u128 + 1);
+        let widths: Vec<u32> = maxima
+            .iter()
+            .map(|m| if *m == 0 { 0 } else { bits(*m) + head })
+            .collect();
+        let mut shifts = vec![0; widths.len()];
+        let mut top = BUDGET;
+        let mut kept = widths.clone();
+        for (i, w) in widths.iter().enumerate() {
+            if *w <= top {
+                top -= w;
+                shifts[i] = top;
+            } else {
+                kept[i] = 0;
+                top = 0;
+            }
+        }
+        Layout {
+            shifts,
+            widths: kept,
+        }
+    }
+
+    fn put(&self, field: usize, value: u128) -> i128 {
+        if self.widths[field] == 0 {
+            0
+        } else {
+            (value << self.shifts[field]) as i128
+        }
+    }
+}
+
+/// The fields, heaviest first.
+const COMPLETE: usize = 0;
+const PAIRS: usize = 1;
+const PSD: usize = 2;
+const NEXT_PAIRS: usize = 3;
+const NEXT_PSD: usize = 4;
+const C8: usize = 5;
+const C12: usize = 9;
+const C16: usize = 13;
+const ORDER: usize = 17;
+const FIELDS: usize = 18;
+
+/// Which bracket a player is in, for the weights of one bracket's matching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// In the bracket being paired, at this position (MDPs first, then residents).
+    Bracket(usize),
+    /// A resident of the next scoregroup (C7).
+    Next,
+    /// Further down.
+    Below,
+}
+
+/// The weights of one bracket's matching.
+pub struct Weights<'a> {
+    ctx: &'a Context,
+    layout: Layout,
+    /// Score levels of the bracket (C6) and of the bracket with the next scoregroup (C7).
+    levels: Vec<u32>,
+    next_levels: Vec<u32>,
+    base: u128,
+    next_base: u128,
+    /// Bye candidates when one player must be left over (C2), else None.
+    bye: Option<Vec<bool>>,
+    size: usize,
+    max_sd: u128,
+    order_shift: u32,
+}
+
+fn level_weight(levels: &[u32], base: u128, score: u32) -> u128 {
+    let l = levels.iter().position(|s| *s == score).unwrap_or(0) as u32;
+    base.pow(l)
+}
+
+impl<'a> Weights<'a> {
+    /// `bracket` the scores of the bracket's players, `next` the scores of the next
+    /// scoregroup's, `vertices` how many players the matching holds, `bye` the bye
+    /// candidates when the number is odd.
+    pub fn new(
+        ctx: &'a Context,
+        bracket: &[u32],
+        next: &[u32],
+        vertices: usize,
+        bye: Option<Vec<bool>>,
+    ) -> Weights<'a> {
+        let mut levels: Vec<u32> = bracket.to_vec();
+        levels.sort_unstable();
+        levels.dedup();
+        let mut next_levels: Vec<u32> = bracket.iter().chain(next).copied().collect();
+        next_levels.sort_unstable();
+        next_levels.dedup();
+        let size = bracket.len();
+        let base = size as u128 + 1;
+        let next_base = (size + next.len()) as u128 + 1;
+        let max_sd = ctx.groups.first().copied().unwrap_or(0) as u128 + 1;
+        let psd_max = 2 * base.saturating_pow(levels.len() as u32 - 1);
+        let next_psd_max = 2 * next_base.saturating_pow(next_levels.len().max(1) as u32 - 1);
+        let float_rounds = ctx.round.saturating_sub(1);
+        let two_back = if float_rounds >= 2 { 1 } else { 0 };
+        let one_back = if float_rounds >= 1 { 1 } else { 0 };
+        let maxima: [u128; FIELDS] = [
+            3,
+            1,
+            psd_max,
+            1,
+            next_psd_max,
+            2,
+            2,
+            2,
+            2,
+            2 * one_back,
+            one_back,
+            2 * two_back,
+            two_back,
+            2 * max_sd * one_back,
+            max_sd * one_back,
+            2 * max_sd * two_back,
+            max_sd * two_back,
+            2 * size as u128 + 2,
+        ];
+        let layout = Layout::new(&maxima, vertices / 2 + 1);
+        let order_shift = layout.shifts[ORDER];
+        Weights {
+            ctx,
+            layout,
+            levels,
+            next_levels,
+            base,
+            next_base,
+            bye,
+            size,
+            max_sd,
+            order_shift,
+        }
+    }
+
+    /// The weight of the pair (`a`, `b`), ranks, `a` < `b`, or 0 when C1 or C3 forbids it.
+    pub fn weight(&self, a: usize, b: usize, pa: Place, pb: Place) -> i128 {
+        let ctx = self.ctx;
+        if !ctx.compatible(a, b) {
+            return 0;
+        }
+        let complete = match &self.bye {
+            Some(cand) => 1 + u128::from(!cand[a]) + u128::from(!cand[b]),
+            None => 3,
+        };
+        let mut w = self.layout.put(COMPLETE, complete);
+        match (pa, pb) {
+            (Place::Bracket(i), Place::Bracket(j)) => {
+                w += self.layout.put(PAIRS, 1);
+                let (sa, sb) = (ctx.players[a].score, ctx.players[b].score);
+                w += self.layout.put(
+                    PSD,
+                    level_weight(&self.levels, self.base, sa)
+                        + level_weight(&self.levels, self.base, sb),
+                );
+                w += self.quality(a, b, i, j);
+            }
+            (Place::Bracket(_), Place::Next) | (Place::Next, Place::Next) => {
+                w += self.layout.put(NEXT_PAIRS, 1);
+                let (sa, sb) = (ctx.players[a].score, ctx.players[b].score);
+                w += self.layout.put(
+                    NEXT_PSD,
+                    level_weight(&self.next_levels, self.next_base, sa)
+                        + level_weight(&self.next_levels, self.next_base, sb),
+                );
+            }
+            _ => {}
+        }
+        w
+    }
+
+    /// C8–C19 and the order hint of a pair inside the bracket.
+    fn quality(&self, a: usize, b: usize, i: usize, j: usize) -> i128 {
+        let ctx = self.ctx;
+        let v = colour::violations(ctx, a, b);
+        let top = ctx.topscorer[a] || ctx.topscorer[b];
+        let mut w = 0;
+        for (k, count) in v.iter().enumerate() {
+            // C8 and C9 concern topscorers and their opponents only (C3 rules out the rest).
+            let count = if k < 2 && !top { 0 } else { *count };
+            w += self.layout.put(C8 + k, 2 - u128::from(count.min(2)));
+        }
+        let (pa, pb) = (&ctx.players[a], &ctx.players[b]);
+        let down = pa.score > pb.score;
+        for back in 1..=2usize {
+            let off = 2 * (back - 1);
+            // C12/C14: players who floated down then are not floated down again.
+            let mut again = u128::from(pb.float_back(back) == Float::Down);
+            again += u128::from(pa.float_back(back) == Float::Down && !down);
+            w += self.layout.put(C12 + off, again);
+            // C13/C15: no upfloat for the lower player after one then.
+            let up_again = down && pb.float_back(back) == Float::Up;
+            w += self.layout.put(C12 + off + 1, u128::from(!up_again));
+            // C16–C19: the same, weighed by the score (difference).
+            let mut sd = 0;
+            if pb.float_back(back) == Float::Down {
+                sd += pb.score as u128 + 1;
+            }
+            if pa.float_back(back) == Float::Down && !down {
+                sd += pa.score as u128 + 1;
+            }
+            w += self.layout.put(C16 + off, sd.min(2 * self.max_sd));
+            let up_sd = if up_again {
+                (pa.score - pb.score) as u128
+            } else {
+                0
+            };
+            w += self
+                .layout
+                .put(C16 + off + 1, self.max_sd - up_sd.min(self.max_sd));
+        }
+        // Order hint (not a criterion): the S1/S2 pairing of positions i and i + n/2.
+        let half = self.size / 2;
+        let dist = (j as i64 - i as i64 - half as i64).unsigned_abs() as u128;
+        let hint = (2 * self.size as u128 + 2).saturating_sub(dist + (i as u128 / 2));
+        w += self.layout.put(ORDER, hint);
+        w
+    }
+
+    /// The criteria of a matching's total weight, the order hint dropped.
+    pub fn criteria(&self, total: i128) -> i128 {
+        if self.layout.widths[ORDER] == 0 {
+            total
+        } else {
+            total >> self.order_shift
+        }
+    }
+}
