@@ -66,6 +66,20 @@ impl Problem<'_> {
     /// Accepts `mat` as the problem from now on when its optimum is still the best.
     fn try_accept(&mut self, mat: Vec<i128>) -> bool {
         let (mate, crit) = self.solve(&mat);
+        if std::env::var("AMICI_DUTCH_DEBUG").is_ok() {
+            let ids: Vec<String> = (0..self.n())
+                .filter_map(|i| {
+                    mate[i].filter(|&j| i < j).map(|j| {
+                        format!(
+                            "{}-{}",
+                            self.weights.id(self.verts[i]),
+                            self.weights.id(self.verts[j])
+                        )
+                    })
+                })
+                .collect();
+            eprintln!("try {:x} vs opt {:x}: {}", crit, self.opt, ids.join(" "));
+        }
         if crit == self.opt {
             self.mat = mat;
             self.mate = mate;
@@ -187,6 +201,23 @@ fn pair_bracket(
     let (mate, opt) = pb.solve(&pb.mat);
     pb.mate = mate;
     pb.opt = opt;
+    if std::env::var("AMICI_DUTCH_DEBUG").is_ok() {
+        let ids: Vec<u32> = bracket.iter().map(|&i| ctx.players[i].id).collect();
+        eprintln!("bracket {ids:?} opt {opt:x}");
+        for i in 0..pb.n() {
+            for j in (i + 1)..pb.n() {
+                if pb.mat[i * pb.n() + j] != 0 && i < bracket.len() {
+                    eprintln!(
+                        "  {}-{}: {:x}",
+                        ctx.players[pb.verts[i]].id,
+                        ctx.players[pb.verts[j]].id,
+                        pb.mat[i * pb.n() + j]
+                    );
+                }
+            }
+        }
+        pb.try_accept(pb.mat.clone());
+    }
     let bl = bracket.len();
     let resident_score = bracket
         .iter()

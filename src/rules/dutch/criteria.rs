@@ -151,7 +151,7 @@ impl<'a> Weights<'a> {
             2 * size as u128 + 2,
         ];
         let layout = Layout::new(&maxima, vertices / 2 + 1);
-        let order_shift = layout.shifts[ORDER];
+        let order_shift = layout.shifts[ORDER] + layout.widths[ORDER];
         Weights {
             ctx,
             layout,
@@ -248,6 +248,10 @@ impl<'a> Weights<'a> {
         let hint = (2 * self.size as u128 + 2).saturating_sub(dist + (i as u128 / 2));
         w += self.layout.put(ORDER, hint);
         w
+    }
+
+    pub fn id(&self, rank: usize) -> u32 {
+        self.ctx.players[rank].id
     }
 
     /// The criteria of a matching's total weight, the order hint dropped.
