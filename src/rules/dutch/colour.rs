@@ -66,9 +66,15 @@ fn colour_of_higher(ctx: &Context, a: usize, b: usize) -> Colour {
     }
 }
 
-/// (white, black) of the pair of `x` and `y` (indices into `ctx.players`).
+/// (white, black) of the pair of `x` and `y` (indices into `ctx.players`). "Higher ranked"
+/// in E.4–E.5 is the lower pairing number, as bbpPairings and the reference engine of
+/// tests/dutch_agreement.rs read it (DESIGN.md "Dutch pairings").
 pub fn allocate(ctx: &Context, x: usize, y: usize) -> (usize, usize) {
-    let (a, b) = if x < y { (x, y) } else { (y, x) };
+    let (a, b) = if ctx.players[x].id < ctx.players[y].id {
+        (x, y)
+    } else {
+        (y, x)
+    };
     if colour_of_higher(ctx, a, b) == Colour::White {
         (a, b)
     } else {
