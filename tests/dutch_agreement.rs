@@ -214,6 +214,21 @@ fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<Strin
             panic!("tournament {seed} round {round}: the reference failed: {theirs}");
         };
         compared += 1;
+        // More than one bye: the reference found no pairing within C1–C3 (a small field
+        // played nearly round robin); amici must refuse the round too, and the tournament
+        // ends there.
+        if their_set.iter().filter(|(_, b)| *b == 0).count() > 1 {
+            if ours.starts_with("ERROR") {
+                let _ = std::fs::remove_file(&file);
+            } else {
+                wrong += 1;
+                report.push(format!(
+                    "tournament {seed} round {round}: the reference finds no pairing, amici pairs it: {}",
+                    file.display()
+                ));
+            }
+            break;
+        }
         match parse_pairs(&ours) {
             Ok(s) if s == their_set => {
                 let _ = std::fs::remove_file(&file);

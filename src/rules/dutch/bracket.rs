@@ -116,12 +116,13 @@ pub fn pair_all(ctx: &Context) -> Result<(Vec<(usize, usize)>, Option<usize>), P
     let mut alive = vec![true; n];
     let mut pairs = Vec::new();
     let mut floaters: Vec<usize> = Vec::new();
+    let bye_ok = bye_candidates(ctx);
     for (g, &score) in ctx.groups.iter().enumerate() {
         let mut bracket: Vec<usize> = floaters.clone();
         bracket.extend((0..n).filter(|&i| alive[i] && ctx.players[i].score == score));
         bracket.sort_unstable();
         let next_score = ctx.groups.get(g + 1).copied();
-        floaters = pair_bracket(ctx, &mut alive, &bracket, next_score, &mut pairs);
+        floaters = pair_bracket(ctx, &mut alive, &bracket, next_score, &bye_ok, &mut pairs);
     }
     match floaters.as_slice() {
         [] => Ok((pairs, None)),
@@ -130,12 +131,58 @@ pub fn pair_all(ctx: &Context) -> Result<(Vec<(usize, usize)>, Option<usize>), P
     }
 }
 
+/// Who may get the pairing-allocated bye (C.04.1 d, C2): a player without a bye or a win
+/// without playing, of the lowest score at which the rest of the round can still be paired
+/// (C4; the bye goes as low as it can).
+fn bye_candidates(ctx: &Context) -> Vec<bool> {
+    let n = ctx.len();
+    let eligible: Vec<bool> = ctx.players.iter().map(|p| p.bye_eligible).collect();
+    if n % 2 == 0 {
+        return eligible;
+    }
+    let eligible = if eligible.iter().any(|e| *e) {
+        eligible
+    } else {
+        vec![true; n]
+    };
+    for &score in ctx.groups.iter().rev() {
+        let cand: Vec<bool> = (0..n)
+            .map(|i| eligible[i] && ctx.players[i].score == score)
+            .collect();
+        if !cand.iter().any(|c| *c) {
+            continue;
+        }
+        // Every pair allowed by C1/C3; one vertex more, joined to the candidates only,
+        // stands for the bye: a perfect matching exists iff the bye can go at this score.
+        let m = n + 1;
+        let mut mat = vec![0i128; m * m];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                if ctx.compatible(i, j) {
+                    mat[i * m + j] = 1;
+                }
+            }
+            if cand[i] {
+                mat[i * m + n] = 1;
+            }
+        }
+        let mate = max_weight_matching(&mat, m);
+        if mate.iter().all(|x| x.is_some()) {
+            return (0..n)
+                .map(|i| eligible[i] && ctx.players[i].score <= score)
+                .collect();
+        }
+    }
+    eligible
+}
+
 /// Pairs one bracket (ranks, sorted); returns its downfloaters.
 fn pair_bracket(
     ctx: &Context,
     alive: &mut [bool],
     bracket: &[usize],
     next_score: Option<u32>,
+    bye_ok: &[bool],
     pairs: &mut Vec<(usize, usize)>,
 ) -> Vec<usize> {
     if bracket.len() < 2 && next_score.is_some() {
@@ -158,11 +205,12 @@ fn pair_bracket(
     let mut verts: Vec<usize> = bracket.to_vec();
     verts.extend(below.iter().take(keep));
     let bye = if !truncated && verts.len() % 2 == 1 {
-        let cand: Vec<bool> = (0..ctx.len())
-            .map(|i| ctx.players[i].bye_eligible)
-            .collect();
-        let any = verts.iter().any(|&i| cand[i]);
-        Some(if any { cand } else { vec![true; ctx.len()] })
+        let any = verts.iter().any(|&i| bye_ok[i]);
+        Some(if any {
+            bye_ok.to_vec()
+        } else {
+            vec![true; ctx.len()]
+        })
     } else {
         None
     };

@@ -66,11 +66,12 @@ const PAIRS: usize = 1;
 const PSD: usize = 2;
 const NEXT_PAIRS: usize = 3;
 const NEXT_PSD: usize = 4;
-const C8: usize = 5;
-const C12: usize = 9;
-const C16: usize = 13;
-const ORDER: usize = 17;
-const FIELDS: usize = 18;
+const BYE_UNPLAYED: usize = 5;
+const C8: usize = 6;
+const C12: usize = 10;
+const C16: usize = 14;
+const ORDER: usize = 18;
+const FIELDS: usize = 19;
 
 /// Which bracket a player is in, for the weights of one bracket's matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +137,11 @@ impl<'a> Weights<'a> {
             psd_max,
             1,
             next_psd_max,
+            if bye.is_some() {
+                2 * ctx.round as u128
+            } else {
+                0
+            },
             2,
             2,
             2,
@@ -187,6 +193,18 @@ impl<'a> Weights<'a> {
                         + level_weight(&self.levels, self.base, sb),
                 );
                 w += self.quality(a, b, i, j);
+                // The bye to a player with as few unplayed games as can be: those with
+                // more are paired first.
+                if let Some(cand) = &self.bye {
+                    let unplayed = |p: usize| -> u128 {
+                        if cand[p] {
+                            u128::from(ctx.round - 1) - ctx.players[p].colours.len() as u128
+                        } else {
+                            0
+                        }
+                    };
+                    w += self.layout.put(BYE_UNPLAYED, unplayed(a) + unplayed(b));
+                }
             }
             (Place::Bracket(_), Place::Next) | (Place::Next, Place::Next) => {
                 w += self.layout.put(NEXT_PAIRS, 1);
