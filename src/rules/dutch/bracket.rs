@@ -339,75 +339,48 @@ fn pair_remainder(pb: &mut Problem, bl: usize, fixed: &mut [bool]) {
     }
 }
 
-/// S1 and S2 after the first exchange in the order of C.04.3 4.3 whose best pairing keeps
-/// the optimum (no exchange first, then one player each way, then two).
+/// S1 and S2 after the first exchange in the order of C.04.3 4.3 whose pairing keeps the
+/// best quality: the higher player of each pair of a best matching, with the exchange order
+/// (fewest players exchanged, then the smallest difference of their numbers) as weights below
+/// every criterion, is S1.
 fn choose_exchange(
     pb: &mut Problem,
     rest: &[usize],
     s1: &[usize],
     s2: &[usize],
 ) -> (Vec<usize>, Vec<usize>) {
-    let bl_set: Vec<usize> = rest.to_vec();
-    let split = |pb: &Problem, s1: &[usize]| -> Vec<i128> {
-        let n = pb.n();
-        let mut m = pb.mat.clone();
-        for (i, &x) in bl_set.iter().enumerate() {
-            for &y in &bl_set[i + 1..] {
-                let same = s1.contains(&x) == s1.contains(&y);
-                if same {
-                    m[x.min(y) * n + x.max(y)] = 0;
-                }
+    let n = pb.n();
+    let k = s1.len();
+    for (i, &x) in rest.iter().enumerate() {
+        for &y in &rest[i + 1..] {
+            let e = x.min(y) * n + x.max(y);
+            if pb.mat[e] != 0 {
+                pb.mat[e] += pb.weights.exchange(i, k);
             }
         }
-        m
-    };
-    // The current best pairing may already be one of S1 against S2.
-    let bipartite = s1
+    }
+    let (mate, _) = pb.solve(&pb.mat);
+    let mut t: Vec<usize> = rest
         .iter()
-        .all(|&x| pb.mate[x].is_some_and(|q| s2.contains(&q)));
-    if bipartite {
-        let m = split(pb, s1);
-        pb.mat = m;
+        .copied()
+        .filter(|&x| mate[x].is_some_and(|q| rest.contains(&q) && x < q))
+        .collect();
+    t.sort_unstable();
+    if t.len() != k {
         return (s1.to_vec(), s2.to_vec());
     }
-    let mut options: Vec<(Vec<usize>, (usize, i64, usize, usize))> = Vec::new();
-    options.push((s1.to_vec(), (0, 0, 0, 0)));
-    let pos = |x: usize| rest.iter().position(|&r| r == x).unwrap_or(0) as i64;
-    for &x in s1 {
-        for &y in s2 {
-            let mut t: Vec<usize> = s1.iter().copied().filter(|&v| v != x).collect();
-            t.push(y);
-            t.sort_unstable();
-            let key = (1, pos(y) - pos(x), usize::MAX - x, y);
-            options.push((t, key));
-        }
-    }
-    if rest.len() <= 14 {
-        for (i, &x1) in s1.iter().enumerate() {
-            for &x2 in &s1[i + 1..] {
-                for (j, &y1) in s2.iter().enumerate() {
-                    for &y2 in &s2[j + 1..] {
-                        let mut t: Vec<usize> =
-                            s1.iter().copied().filter(|&v| v != x1 && v != x2).collect();
-                        t.push(y1);
-                        t.push(y2);
-                        t.sort_unstable();
-                        let diff = pos(y1) + pos(y2) - pos(x1) - pos(x2);
-                        options.push((t, (2, diff, usize::MAX - x2, y1)));
-                    }
-                }
+    let mut m = pb.mat.clone();
+    for (i, &x) in rest.iter().enumerate() {
+        for &y in &rest[i + 1..] {
+            if t.contains(&x) == t.contains(&y) {
+                m[x.min(y) * n + x.max(y)] = 0;
             }
         }
     }
-    options.sort_by(|a, b| a.1.cmp(&b.1));
-    for (t, _) in options {
-        let m = split(pb, &t);
-        if pb.try_accept(m) {
-            let s2n: Vec<usize> = rest.iter().copied().filter(|x| !t.contains(x)).collect();
-            return (t, s2n);
-        }
+    if pb.try_accept(m) {
+        let s2n: Vec<usize> = rest.iter().copied().filter(|x| !t.contains(x)).collect();
+        (t, s2n)
+    } else {
+        (s1.to_vec(), s2.to_vec())
     }
-    // No exchange of up to two players keeps the optimum: pair by the best matching as it
-    // is, upper players first.
-    (s1.to_vec(), s2.to_vec())
 }

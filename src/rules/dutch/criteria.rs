@@ -25,13 +25,18 @@ struct Layout {
 }
 
 impl Layout {
-    /// `maxima` per-edge maxima of the fields, heaviest first; `edges` the most edges of a
-    /// matching.
-    fn new(maxima: &[u128], edges: usize) -> Layout {
-        let head = bits(edges as u128 + 1);
+    /// `maxima` per-edge maxima of the fields, heaviest first, with the most edges of a
+    /// matching that can carry each.
+    fn new(maxima: &[(u128, usize)]) -> Layout {
         let widths: Vec<u32> = maxima
             .iter()
-            .map(|m| if *m == 0 { 0 } else { bits(*m) + head })
+            .map(|(m, edges)| {
+                if *m == 0 {
+                    0
+                } else {
+                    bits(*m * (*edges as u128 + 1))
+                }
+            })
             .collect();
         let mut shifts = vec![0; widths.len()];
         let mut top = BUDGET;
@@ -70,8 +75,13 @@ const BYE_UNPLAYED: usize = 5;
 const C8: usize = 6;
 const C12: usize = 10;
 const C16: usize = 14;
-const ORDER: usize = 18;
-const FIELDS: usize = 19;
+/// Not criteria: the exchange order (C.04.3 4.3: fewest exchanged players, then the
+/// smallest difference of their numbers) and the S1/S2 hint that makes the first candidate
+/// likely to be the matching's.
+const EXCH_COUNT: usize = 18;
+const EXCH_SUM: usize = 19;
+const ORDER: usize = 20;
+const FIELDS: usize = 21;
 
 /// Which bracket a player is in, for the weights of one bracket's matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,33 +141,39 @@ impl<'a> Weights<'a> {
         let float_rounds = ctx.round.saturating_sub(1);
         let two_back = if float_rounds >= 2 { 1 } else { 0 };
         let one_back = if float_rounds >= 1 { 1 } else { 0 };
-        let maxima: [u128; FIELDS] = [
-            3,
-            1,
-            psd_max,
-            1,
-            next_psd_max,
-            if bye.is_some() {
-                2 * ctx.round as u128
-            } else {
-                0
-            },
-            2,
-            2,
-            2,
-            2,
-            2 * one_back,
-            one_back,
-            2 * two_back,
-            two_back,
-            2 * max_sd * one_back,
-            max_sd * one_back,
-            2 * max_sd * two_back,
-            max_sd * two_back,
-            2 * size as u128 + 2,
+        let all = vertices / 2;
+        let inb = size / 2;
+        let nxt = (size + next.len()) / 2;
+        let bye_max = if bye.is_some() {
+            2 * ctx.round as u128
+        } else {
+            0
+        };
+        let maxima: [(u128, usize); FIELDS] = [
+            (3, all),
+            (1, inb),
+            (psd_max, inb),
+            (1, nxt),
+            (next_psd_max, nxt),
+            (bye_max, inb),
+            (2, inb),
+            (2, inb),
+            (2, inb),
+            (2, inb),
+            (2 * one_back, inb),
+            (one_back, inb),
+            (2 * two_back, inb),
+            (two_back, inb),
+            (2 * max_sd * one_back, inb),
+            (max_sd * one_back, inb),
+            (2 * max_sd * two_back, inb),
+            (max_sd * two_back, inb),
+            (1, inb),
+            (size as u128 + 1, inb),
+            (2 * size as u128 + 2, inb),
         ];
-        let layout = Layout::new(&maxima, vertices / 2 + 1);
-        let order_shift = layout.shifts[ORDER] + layout.widths[ORDER];
+        let layout = Layout::new(&maxima);
+        let order_shift = layout.shifts[EXCH_COUNT] + layout.widths[EXCH_COUNT];
         Weights {
             ctx,
             layout,
@@ -272,9 +288,19 @@ impl<'a> Weights<'a> {
         self.ctx.players[rank].id
     }
 
-    /// The criteria of a matching's total weight, the order hint dropped.
+    /// The exchange order's weight of a remainder pair whose higher player is at `pos` of
+    /// the remainder, S1 being its first `k` players.
+    pub fn exchange(&self, pos: usize, k: usize) -> i128 {
+        self.layout.put(EXCH_COUNT, u128::from(pos < k))
+            + self.layout.put(
+                EXCH_SUM,
+                (self.size as u128 + 1).saturating_sub(pos as u128),
+            )
+    }
+
+    /// The criteria of a matching's total weight, the order fields dropped.
     pub fn criteria(&self, total: i128) -> i128 {
-        if self.layout.widths[ORDER] == 0 {
+        if self.layout.widths[EXCH_COUNT] == 0 {
             total
         } else {
             total >> self.order_shift
