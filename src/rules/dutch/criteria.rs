@@ -10,7 +10,7 @@ use super::player::{Context, Float};
 
 /// The bits the weights may use: `integer-blossom` works in i128 and needs room above the
 /// largest weight for its dual variables.
-const BUDGET: u32 = 118;
+const BUDGET: u32 = 120;
 
 fn bits(n: u128) -> u32 {
     128 - n.leading_zeros()
@@ -80,8 +80,12 @@ const C16: usize = 14;
 /// likely to be the matching's.
 const EXCH_COUNT: usize = 18;
 const EXCH_SUM: usize = 19;
-const ORDER: usize = 20;
-const FIELDS: usize = 21;
+const EXCH_HIGH: usize = 20;
+const EXCH_LOW: usize = 21;
+const ORDER: usize = 22;
+const FIELDS: usize = 23;
+/// The exchange order's last two rules are exact for the first this many positions.
+const EXCH_BITS: u32 = 12;
 
 /// Which bracket a player is in, for the weights of one bracket's matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +111,7 @@ pub struct Weights<'a> {
     bye: Option<Vec<bool>>,
     size: usize,
     max_sd: u128,
+    exch_bits: u32,
     order_shift: u32,
 }
 
@@ -135,12 +140,16 @@ impl<'a> Weights<'a> {
         let size = bracket.len();
         let base = size as u128 + 1;
         let next_base = (size + next.len()) as u128 + 1;
-        let max_sd = ctx.groups.first().copied().unwrap_or(0) as u128 + 1;
+        // Score differences inside the bracket counted in its score levels (C16–C19).
+        let max_sd = levels.len() as u128;
         let psd_max = 2 * base.saturating_pow(levels.len() as u32 - 1);
         let next_psd_max = 2 * next_base.saturating_pow(next_levels.len().max(1) as u32 - 1);
         let float_rounds = ctx.round.saturating_sub(1);
         let two_back = if float_rounds >= 2 { 1 } else { 0 };
         let one_back = if float_rounds >= 1 { 1 } else { 0 };
+        // C8 and C9 concern topscorers, who exist in the last round only.
+        let last = ctx.topscorer.iter().any(|t| *t);
+        let exch_bits = (size as u32).clamp(1, EXCH_BITS);
         let all = vertices / 2;
         let inb = size / 2;
         let nxt = (size + next.len()) / 2;
@@ -156,8 +165,8 @@ impl<'a> Weights<'a> {
             (1, nxt),
             (next_psd_max, nxt),
             (bye_max, inb),
-            (2, inb),
-            (2, inb),
+            (if last { 2 } else { 0 }, inb),
+            (if last { 2 } else { 0 }, inb),
             (2, inb),
             (2, inb),
             (2 * one_back, inb),
@@ -170,9 +179,14 @@ impl<'a> Weights<'a> {
             (max_sd * two_back, inb),
             (1, inb),
             (size as u128 + 1, inb),
+            (1 << exch_bits, inb),
+            (1 << exch_bits, inb),
             (2 * size as u128 + 2, inb),
         ];
         let layout = Layout::new(&maxima);
+        if std::env::var("AMICI_DUTCH_DEBUG").is_ok() {
+            eprintln!("widths {:?}", layout.widths);
+        }
         let order_shift = layout.shifts[EXCH_COUNT] + layout.widths[EXCH_COUNT];
         Weights {
             ctx,
@@ -184,6 +198,7 @@ impl<'a> Weights<'a> {
             bye,
             size,
             max_sd,
+            exch_bits,
             order_shift,
         }
     }
@@ -259,16 +274,19 @@ impl<'a> Weights<'a> {
             let up_again = down && pb.float_back(back) == Float::Up;
             w += self.layout.put(C12 + off + 1, u128::from(!up_again));
             // C16–C19: the same, weighed by the score (difference).
+            let level = |score: u32| -> u128 {
+                self.levels.iter().position(|s| *s == score).unwrap_or(0) as u128
+            };
             let mut sd = 0;
             if pb.float_back(back) == Float::Down {
-                sd += pb.score as u128 + 1;
+                sd += level(pb.score) + 1;
             }
             if pa.float_back(back) == Float::Down && !down {
-                sd += pa.score as u128 + 1;
+                sd += level(pa.score) + 1;
             }
             w += self.layout.put(C16 + off, sd.min(2 * self.max_sd));
             let up_sd = if up_again {
-                (pa.score - pb.score) as u128
+                level(pa.score) - level(pb.score)
             } else {
                 0
             };
@@ -291,11 +309,22 @@ impl<'a> Weights<'a> {
     /// The exchange order's weight of a remainder pair whose higher player is at `pos` of
     /// the remainder, S1 being its first `k` players.
     pub fn exchange(&self, pos: usize, k: usize) -> i128 {
-        self.layout.put(EXCH_COUNT, u128::from(pos < k))
-            + self.layout.put(
-                EXCH_SUM,
-                (self.size as u128 + 1).saturating_sub(pos as u128),
-            )
+        let count = self.layout.put(EXCH_COUNT, u128::from(pos < k));
+        let sum = self.layout.put(
+            EXCH_SUM,
+            (self.size as u128 + 1).saturating_sub(pos as u128),
+        );
+        // Then the highest different number moved from S1 (the S1 players kept are the
+        // lowest possible), then the lowest different number moved from S2.
+        let bits = self.exch_bits;
+        let rule = if pos < k {
+            let p = (pos as u32).min(bits - 1);
+            self.layout.put(EXCH_HIGH, (1 << bits) - (1u128 << p))
+        } else {
+            let q = ((pos - k) as u32).min(bits);
+            self.layout.put(EXCH_LOW, 1u128 << (bits - q))
+        };
+        count + sum + rule
     }
 
     /// The criteria of a matching's total weight, the order fields dropped.
