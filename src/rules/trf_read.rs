@@ -296,6 +296,8 @@ fn check(trf: &Trf) -> Result<(), TrfReadError> {
                 ),
             );
         }
+    }
+    for p in &trf.players {
         for (r, b) in p.rounds.iter().enumerate() {
             let round = r + 1;
             if round == played + 1 {
