@@ -63,8 +63,12 @@ fn play(players: &mut [Player], p: &Pairing, rng: &mut Rng) {
             } else if sb == 2 {
                 players[bi].bye_eligible = false;
             }
-            players[wi].floats.push(if sw == 2 { Float::Down } else { Float::None });
-            players[bi].floats.push(if sb == 2 { Float::Down } else { Float::None });
+            players[wi]
+                .floats
+                .push(if sw == 2 { Float::Down } else { Float::None });
+            players[bi]
+                .floats
+                .push(if sb == 2 { Float::Down } else { Float::None });
             continue;
         }
         players[wi].colours.push(Colour::White);
