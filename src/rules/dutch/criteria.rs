@@ -71,8 +71,10 @@ const PAIRS: usize = 1;
 const PSD: usize = 2;
 const NEXT_PAIRS: usize = 3;
 const NEXT_PSD: usize = 4;
-const BYE_UNPLAYED: usize = 5;
-const C8: usize = 6;
+const C8: usize = 5;
+/// The bye to a player with as few unplayed games as can be, after the colours: the
+/// reference engine grants a colour preference before it.
+const BYE_UNPLAYED: usize = 9;
 const C12: usize = 10;
 const C16: usize = 14;
 /// Not criteria: the exchange order (C.04.3 4.3: fewest exchanged players, then the
@@ -164,11 +166,11 @@ impl<'a> Weights<'a> {
             (psd_max, inb),
             (1, nxt),
             (next_psd_max, nxt),
+            (if last { 2 } else { 0 }, inb),
+            (if last { 2 } else { 0 }, inb),
+            (2, inb),
+            (2, inb),
             (bye_max, inb),
-            (if last { 2 } else { 0 }, inb),
-            (if last { 2 } else { 0 }, inb),
-            (2, inb),
-            (2, inb),
             (2 * one_back, inb),
             (one_back, inb),
             (2 * two_back, inb),
@@ -281,7 +283,8 @@ impl<'a> Weights<'a> {
             if pb.float_back(back) == Float::Down {
                 sd += level(pb.score) + 1;
             }
-            if pa.float_back(back) == Float::Down && !down {
+            // An MDP that floated down then and is paired here floats the least it can.
+            if pa.float_back(back) == Float::Down {
                 sd += level(pa.score) + 1;
             }
             w += self.layout.put(C16 + off, sd.min(2 * self.max_sd));
