@@ -7,7 +7,7 @@
 //! bye included. The tournament goes on with the reference's pairing.
 //!
 //! 30 fixed-seed tournaments by default (CI); `AMICI_DUTCH_TOURNAMENTS=5000` runs the A.7
-//! size and prints the discrepancy count. The reference is installed by scripts/test.sh
+//! size and prints the discrepancy count (`-- --nocapture` to see it when it passes). The reference is installed by scripts/test.sh
 //! into target/pairings-venv; without it the test says loudly that it did not run, and
 //! fails under CI=true.
 
@@ -151,7 +151,9 @@ impl Reference {
 }
 
 fn amici_pair(trf: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+    // AMICI_DUTCH_BIN: another amici binary (a long run on a copy while this one is rebuilt).
+    let bin = std::env::var("AMICI_DUTCH_BIN").unwrap_or(env!("CARGO_BIN_EXE_amici").into());
+    let out = Command::new(bin)
         .args(["pair", "--trf"])
         .arg(trf)
         .output()
@@ -190,14 +192,14 @@ fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<Strin
     let (mut compared, mut wrong) = (0, 0);
     for round in 1..=rounds {
         // Withdrawals (absent from now on) and requested half-point byes.
-        for p in 0..n {
-            if round > 1 && !withdrawn[p] && rng.chance(0.01) {
-                withdrawn[p] = true;
+        for w in withdrawn.iter_mut() {
+            if round > 1 && !*w && rng.chance(0.01) {
+                *w = true;
             }
         }
         let mut absent: Vec<(u32, char)> = Vec::new();
-        for p in 0..n {
-            if withdrawn[p] {
+        for (p, w) in withdrawn.iter().enumerate() {
+            if *w {
                 absent.push((p as u32 + 1, 'Z'));
             } else if round < rounds && rng.chance(0.03) {
                 absent.push((p as u32 + 1, 'H'));

@@ -66,20 +66,6 @@ impl Problem<'_> {
     /// Accepts `mat` as the problem from now on when its optimum is still the best.
     fn try_accept(&mut self, mat: Vec<i128>) -> bool {
         let (mate, crit) = self.solve(&mat);
-        if std::env::var("AMICI_DUTCH_DEBUG").is_ok() {
-            let ids: Vec<String> = (0..self.n())
-                .filter_map(|i| {
-                    mate[i].filter(|&j| i < j).map(|j| {
-                        format!(
-                            "{}-{}",
-                            self.weights.id(self.verts[i]),
-                            self.weights.id(self.verts[j])
-                        )
-                    })
-                })
-                .collect();
-            eprintln!("try {:x} vs opt {:x}: {}", crit, self.opt, ids.join(" "));
-        }
         if crit == self.opt {
             self.mat = mat;
             self.mate = mate;
@@ -110,8 +96,11 @@ impl Problem<'_> {
     }
 }
 
+/// The pairs (ranks) of a round and the player with the bye.
+pub type RoundPairs = (Vec<(usize, usize)>, Option<usize>);
+
 /// Pairs the whole round: the pairs (ranks) and the bye.
-pub fn pair_all(ctx: &Context) -> Result<(Vec<(usize, usize)>, Option<usize>), PairError> {
+pub fn pair_all(ctx: &Context) -> Result<RoundPairs, PairError> {
     let n = ctx.len();
     let mut alive = vec![true; n];
     let mut pairs = Vec::new();
@@ -137,7 +126,7 @@ pub fn pair_all(ctx: &Context) -> Result<(Vec<(usize, usize)>, Option<usize>), P
 fn bye_candidates(ctx: &Context) -> Vec<bool> {
     let n = ctx.len();
     let eligible: Vec<bool> = ctx.players.iter().map(|p| p.bye_eligible).collect();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return eligible;
     }
     let eligible = if eligible.iter().any(|e| *e) {
@@ -249,23 +238,6 @@ fn pair_bracket(
     let (mate, opt) = pb.solve(&pb.mat);
     pb.mate = mate;
     pb.opt = opt;
-    if std::env::var("AMICI_DUTCH_DEBUG").is_ok() {
-        let ids: Vec<u32> = bracket.iter().map(|&i| ctx.players[i].id).collect();
-        eprintln!("bracket {ids:?} opt {opt:x}");
-        for i in 0..pb.n() {
-            for j in (i + 1)..pb.n() {
-                if pb.mat[i * pb.n() + j] != 0 && i < bracket.len() {
-                    eprintln!(
-                        "  {}-{}: {:x}",
-                        ctx.players[pb.verts[i]].id,
-                        ctx.players[pb.verts[j]].id,
-                        pb.mat[i * pb.n() + j]
-                    );
-                }
-            }
-        }
-        pb.try_accept(pb.mat.clone());
-    }
     let bl = bracket.len();
     let resident_score = bracket
         .iter()

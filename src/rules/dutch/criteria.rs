@@ -186,9 +186,6 @@ impl<'a> Weights<'a> {
             (2 * size as u128 + 2, inb),
         ];
         let layout = Layout::new(&maxima);
-        if std::env::var("AMICI_DUTCH_DEBUG").is_ok() {
-            eprintln!("widths {:?}", layout.widths);
-        }
         let order_shift = layout.shifts[EXCH_COUNT] + layout.widths[EXCH_COUNT];
         Weights {
             ctx,
@@ -303,10 +300,6 @@ impl<'a> Weights<'a> {
         let hint = (2 * self.size as u128 + 2).saturating_sub(dist + (i as u128 / 2));
         w += self.layout.put(ORDER, hint);
         w
-    }
-
-    pub fn id(&self, rank: usize) -> u32 {
-        self.ctx.players[rank].id
     }
 
     /// The exchange order's weight of a remainder pair whose higher player is at `pos` of
