@@ -59,6 +59,19 @@ impl Problem<'_> {
         m
     }
 
+    /// `forced` on the problem itself, when the current optimum already pairs them.
+    fn force_in_place(&mut self, p: usize, q: usize) {
+        let n = self.n();
+        let keep = self.mat[p.min(q) * n + p.max(q)];
+        for k in 0..n {
+            for x in [p, q] {
+                self.mat[x * n + k] = 0;
+                self.mat[k * n + x] = 0;
+            }
+        }
+        self.mat[p.min(q) * n + p.max(q)] = keep;
+    }
+
     fn edge(&self, p: usize, q: usize) -> i128 {
         self.mat[p.min(q) * self.n() + p.max(q)]
     }
@@ -83,8 +96,7 @@ impl Problem<'_> {
                 continue;
             }
             if self.mate[p] == Some(q) {
-                let m = self.forced(p, q);
-                self.mat = m;
+                self.force_in_place(p, q);
                 return true;
             }
             let m = self.forced(p, q);
@@ -331,28 +343,34 @@ fn choose_exchange(
             }
         }
     }
-    let (mate, _) = pb.solve(&pb.mat);
-    let mut t: Vec<usize> = rest
-        .iter()
-        .copied()
-        .filter(|&x| mate[x].is_some_and(|q| rest.contains(&q) && x < q))
-        .collect();
-    t.sort_unstable();
-    if t.len() != k {
+    let (mate, crit) = pb.solve(&pb.mat);
+    let mut in_rest = vec![false; n];
+    for &x in rest {
+        in_rest[x] = true;
+    }
+    let mut in_t = vec![false; n];
+    for &x in rest {
+        if let Some(q) = mate[x]
+            && in_rest[q]
+            && x < q
+        {
+            in_t[x] = true;
+        }
+    }
+    let t: Vec<usize> = rest.iter().copied().filter(|&x| in_t[x]).collect();
+    if t.len() != k || crit != pb.opt {
         return (s1.to_vec(), s2.to_vec());
     }
-    let mut m = pb.mat.clone();
+    // That matching pairs S1 against S2 already: it stays the optimum once the pairs inside
+    // either are dropped.
     for (i, &x) in rest.iter().enumerate() {
         for &y in &rest[i + 1..] {
-            if t.contains(&x) == t.contains(&y) {
-                m[x.min(y) * n + x.max(y)] = 0;
+            if in_t[x] == in_t[y] {
+                pb.mat[x.min(y) * n + x.max(y)] = 0;
             }
         }
     }
-    if pb.try_accept(m) {
-        let s2n: Vec<usize> = rest.iter().copied().filter(|x| !t.contains(x)).collect();
-        (t, s2n)
-    } else {
-        (s1.to_vec(), s2.to_vec())
-    }
+    pb.mate = mate;
+    let s2n: Vec<usize> = rest.iter().copied().filter(|&x| !in_t[x]).collect();
+    (t, s2n)
 }

@@ -152,6 +152,13 @@ impl<'a> Weights<'a> {
         // C8 and C9 concern topscorers, who exist in the last round only.
         let last = ctx.topscorer.iter().any(|t| *t);
         let exch_bits = (size as u32).clamp(1, EXCH_BITS);
+        // In a large bracket the exchange order's last two rules would leave no room for
+        // the order hint, without which every transposition costs a matching.
+        let exch_max = if size > 2 * EXCH_BITS as usize {
+            0
+        } else {
+            1u128 << exch_bits
+        };
         let all = vertices / 2;
         let inb = size / 2;
         let nxt = (size + next.len()) / 2;
@@ -181,8 +188,8 @@ impl<'a> Weights<'a> {
             (max_sd * two_back, inb),
             (1, inb),
             (size as u128 + 1, inb),
-            (1 << exch_bits, inb),
-            (1 << exch_bits, inb),
+            (exch_max, inb),
+            (exch_max, inb),
             (2 * size as u128 + 2, inb),
         ];
         let layout = Layout::new(&maxima);

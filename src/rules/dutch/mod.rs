@@ -17,6 +17,8 @@ pub mod bracket;
 pub mod colour;
 pub mod criteria;
 pub mod player;
+#[cfg(test)]
+mod tests;
 
 pub use colour::Colour;
 pub use player::{Float, Player};
