@@ -71,10 +71,10 @@ const PAIRS: usize = 1;
 const PSD: usize = 2;
 const NEXT_PAIRS: usize = 3;
 const NEXT_PSD: usize = 4;
-const C8: usize = 5;
-/// The bye to a player with as few unplayed games as can be, after the colours: the
-/// reference engine grants a colour preference before it.
-const BYE_UNPLAYED: usize = 9;
+/// The bye to a player with as few unplayed games as can be (C.04.3 2025): weighed in the
+/// last bracket, where the one left over is the bye.
+const BYE_UNPLAYED: usize = 5;
+const C8: usize = 6;
 const C12: usize = 10;
 const C16: usize = 14;
 /// Not criteria: the exchange order (C.04.3 4.3: fewest exchanged players, then the
@@ -111,6 +111,7 @@ pub struct Weights<'a> {
     next_base: u128,
     /// Bye candidates when one player must be left over (C2), else None.
     bye: Option<Vec<bool>>,
+    last_bracket: bool,
     size: usize,
     max_sd: u128,
     exch_bits: u32,
@@ -162,7 +163,7 @@ impl<'a> Weights<'a> {
         let all = vertices / 2;
         let inb = size / 2;
         let nxt = (size + next.len()) / 2;
-        let bye_max = if bye.is_some() {
+        let bye_max = if bye.is_some() && next.is_empty() {
             2 * ctx.round as u128
         } else {
             0
@@ -173,11 +174,11 @@ impl<'a> Weights<'a> {
             (psd_max, inb),
             (1, nxt),
             (next_psd_max, nxt),
-            (if last { 2 } else { 0 }, inb),
-            (if last { 2 } else { 0 }, inb),
-            (2, inb),
-            (2, inb),
             (bye_max, inb),
+            (if last { 2 } else { 0 }, inb),
+            (if last { 2 } else { 0 }, inb),
+            (2, inb),
+            (2, inb),
             (2 * one_back, inb),
             (one_back, inb),
             (2 * two_back, inb),
@@ -201,6 +202,7 @@ impl<'a> Weights<'a> {
             next_levels,
             base,
             next_base,
+            last_bracket: next.is_empty(),
             bye,
             size,
             max_sd,
@@ -232,7 +234,7 @@ impl<'a> Weights<'a> {
                 w += self.quality(a, b, i, j);
                 // The bye to a player with as few unplayed games as can be: those with
                 // more are paired first.
-                if let Some(cand) = &self.bye {
+                if let Some(cand) = self.bye.as_ref().filter(|_| self.last_bracket) {
                     let unplayed = |p: usize| -> u128 {
                         if cand[p] {
                             u128::from(ctx.round - 1) - ctx.players[p].colours.len() as u128
