@@ -13,7 +13,7 @@ use super::player::Context;
 
 /// Above this many players below the bracket the matching holds only the next ones (the
 /// rest pair among themselves; it keeps a 500-player round under a second).
-const WINDOW: usize = 120;
+const WINDOW: usize = 60;
 
 /// One bracket's matching problem: the vertices (ranks), their weights, the current
 /// optimum.
@@ -155,16 +155,28 @@ fn bye_candidates(ctx: &Context) -> Vec<bool> {
         }
         // Every pair allowed by C1/C3; one vertex more, joined to the candidates only,
         // stands for the bye: a perfect matching exists iff the bye can go at this score.
-        let m = n + 1;
+        // In a large field only the lowest players (an odd number, the candidates among
+        // them) are in it: the even rest above pairs among itself.
+        let from = (0..n).find(|&i| cand[i]).unwrap_or(0);
+        let mut lo = if n > 2 * WINDOW {
+            from.min(n.saturating_sub(2 * WINDOW))
+        } else {
+            0
+        };
+        if (n - lo).is_multiple_of(2) {
+            lo = lo.saturating_sub(1);
+        }
+        let k = n - lo;
+        let m = k + 1;
         let mut mat = vec![0i128; m * m];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                if ctx.compatible(i, j) {
+        for i in 0..k {
+            for j in (i + 1)..k {
+                if ctx.compatible(lo + i, lo + j) {
                     mat[i * m + j] = 1;
                 }
             }
-            if cand[i] {
-                mat[i * m + n] = 1;
+            if cand[lo + i] {
+                mat[i * m + k] = 1;
             }
         }
         let mate = max_weight_matching(&mat, m);

@@ -115,6 +115,7 @@ pub struct Weights<'a> {
     size: usize,
     max_sd: u128,
     exch_bits: u32,
+    hint_exp: u32,
     order_shift: u32,
 }
 
@@ -191,9 +192,22 @@ impl<'a> Weights<'a> {
             (size as u128 + 1, inb),
             (exch_max, inb),
             (exch_max, inb),
-            (2 * size as u128 + 2, inb),
+            ((size * size) as u128, inb),
         ];
-        let layout = Layout::new(&maxima);
+        // The order hint as steep as the bits left allow: (n - i)^e (n - j).
+        let mut maxima = maxima;
+        let mut layout = Layout::new(&maxima);
+        let mut hint_exp = 0;
+        for e in (1..=4u32).rev() {
+            let n = size as u128 + 1;
+            maxima[ORDER] = (n.pow(e + 1), inb);
+            let l = Layout::new(&maxima);
+            if l.widths[ORDER] > 0 {
+                layout = l;
+                hint_exp = e;
+                break;
+            }
+        }
         let order_shift = layout.shifts[EXCH_COUNT] + layout.widths[EXCH_COUNT];
         Weights {
             ctx,
@@ -207,6 +221,7 @@ impl<'a> Weights<'a> {
             size,
             max_sd,
             exch_bits,
+            hint_exp,
             order_shift,
         }
     }
@@ -303,10 +318,10 @@ impl<'a> Weights<'a> {
                 .layout
                 .put(C16 + off + 1, self.max_sd - up_sd.min(self.max_sd));
         }
-        // Order hint (not a criterion): the S1/S2 pairing of positions i and i + n/2.
-        let half = self.size / 2;
-        let dist = (j as i64 - i as i64 - half as i64).unsigned_abs() as u128;
-        let hint = (2 * self.size as u128 + 2).saturating_sub(dist + (i as u128 / 2));
+        // Order hint (not a criterion): the higher a player, the more his partner's being
+        // early counts — like the transpositions' order, and largest for S1[i] with S2[i].
+        let n = self.size as u128;
+        let hint = (n - i as u128).pow(self.hint_exp) * (n - j as u128);
         w += self.layout.put(ORDER, hint);
         w
     }
