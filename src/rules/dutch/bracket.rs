@@ -72,6 +72,16 @@ impl Problem<'_> {
         self.mat[p.min(q) * n + p.max(q)] = keep;
     }
 
+    /// Drops every edge of `p` but those to the vertices `keep` accepts.
+    fn keep_only(&mut self, p: usize, keep: impl Fn(usize) -> bool) {
+        let n = self.n();
+        for k in 0..n {
+            if k != p && !keep(k) {
+                self.mat[p.min(k) * n + p.max(k)] = 0;
+            }
+        }
+    }
+
     fn edge(&self, p: usize, q: usize) -> i128 {
         self.mat[p.min(q) * self.n() + p.max(q)]
     }
@@ -269,24 +279,41 @@ fn pair_bracket(
         .min()
         .unwrap_or(0);
     let mut fixed = vec![false; bl];
-    // MDPs (C.04.3 2.2): in order, each with the first resident a best pairing allows.
+    // MDPs (C.04.3 2.2): first which of them are paired (S1 the highest MDPs, the rest
+    // in Limbo), then each, in order, with the first resident a best pairing allows.
     let mdps: Vec<usize> = (0..bl)
         .filter(|&k| ctx.players[bracket[k]].score > resident_score)
         .collect();
+    let resident = |k: usize| ctx.players[bracket[k]].score == resident_score;
+    let mut s1 = Vec::new();
     for &m in &mdps {
-        let residents: Vec<usize> = (0..bl)
-            .filter(|&k| !fixed[k] && ctx.players[bracket[k]].score == resident_score)
-            .collect();
+        if pb.mate[m].is_some_and(|q| q < bl && resident(q)) {
+            // The best pairing pairs it already: keep it to the residents.
+            pb.keep_only(m, |k| k < bl && resident(k));
+            s1.push(m);
+            continue;
+        }
+        let mut trial = pb.mat.clone();
+        for k in 0..vn {
+            if !(k < bl && resident(k)) {
+                trial[m.min(k) * vn + m.max(k)] = 0;
+            }
+        }
+        if pb.try_accept(trial) {
+            s1.push(m);
+        } else {
+            // Limbo: it floats on; no pair in this bracket for it.
+            for k in 0..bl {
+                pb.mat[m.min(k) * vn + m.max(k)] = 0;
+            }
+        }
+    }
+    for &m in &s1 {
+        let residents: Vec<usize> = (0..bl).filter(|&k| !fixed[k] && resident(k)).collect();
         if pb.first_partner(m, &residents) {
             let q = pb.mate[m].unwrap_or(m);
             fixed[m] = true;
             fixed[q] = true;
-        } else {
-            // Limbo: it floats on; no pair in this bracket for it.
-            for k in 0..bl {
-                let (x, y) = (m.min(k), m.max(k));
-                pb.mat[x * vn + y] = 0;
-            }
         }
     }
     pair_remainder(&mut pb, bl, &mut fixed);
