@@ -7,7 +7,8 @@
 #
 # 1. installs what the end-to-end tests need, only if something is missing (needs root):
 #    Dovecot (dovecot-imapd, dovecot-lmtpd), openssl and python3-aiosmtpd, via
-#    scripts/mailstack.sh install;
+#    scripts/mailstack.sh install; the Syzygy test tables; caissify-pairings 0.5.0 (the
+#    independent Dutch pairing engine) in a venv under target/pairings-venv;
 # 2. builds every test target;
 # 3. runs the tests. The end-to-end tests start their own private mail systems
 #    (scripts/mailstack.sh, from tests/support) on free loopback ports: nothing needs to run
@@ -55,6 +56,22 @@ if [ ! -f "$SYZYGY_DIR/KQvK.rtbw" ]; then
   rm -rf "$tmp"
 fi
 export AMICI_TEST_SYZYGY=$SYZYGY_DIR
+
+step "the independent Dutch pairing engine (caissify-pairings from PyPI, for tests/dutch_agreement.rs)"
+PAIRINGS_VENV=$(pwd)/target/pairings-venv
+if ! "$PAIRINGS_VENV/bin/python" -c "import caissify_pairings" >/dev/null 2>&1; then
+  { python3 -m venv "$PAIRINGS_VENV" 2>/dev/null ||
+      { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends python3-venv &&
+        python3 -m venv "$PAIRINGS_VENV"; }; } >/tmp/amici-pairings-venv.log 2>&1 &&
+    "$PAIRINGS_VENV/bin/pip" install --quiet caissify-pairings==0.5.0 >>/tmp/amici-pairings-venv.log 2>&1 ||
+    { tail -n 20 /tmp/amici-pairings-venv.log
+      if [ "${CI:-}" = true ]; then
+        die "could not install caissify-pairings 0.5.0 from PyPI into $PAIRINGS_VENV"
+      fi
+      echo "WARNING: caissify-pairings is not installed: tests/dutch_agreement.rs will NOT run"; }
+fi
+"$PAIRINGS_VENV/bin/python" -c "import caissify_pairings; print('caissify-pairings', caissify_pairings.__version__)" || true
 
 step "toolchain"
 command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup) first"

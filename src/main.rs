@@ -118,6 +118,14 @@ enum Command {
         #[arg(long, value_name = "ID")]
         tournament: Option<String>,
     },
+    /// Pair the next round of a TRF-16 tournament by the FIDE Dutch system (C.04.3) and print
+    /// it in the JaVaFo/bbpPairings format: the number of pairs, then "white black" start
+    /// numbers a line, 0 as the bye's opponent. Needs no config.
+    Pair {
+        /// The TRF-16 file (TRFx XXR: rounds, XXC white1|black1: the initial colour).
+        #[arg(long, value_name = "FILE")]
+        trf: PathBuf,
+    },
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
     /// Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter.
@@ -212,6 +220,9 @@ fn main() -> ExitCode {
     {
         return standings_pgn(file, tiebreaks.as_deref(), *format);
     }
+    if let Command::Pair { trf } = &cli.command {
+        return pair_trf(trf);
+    }
     let config = match config::load(&cli.config) {
         Ok(c) => c,
         Err(errors) => {
@@ -264,6 +275,38 @@ fn standings_pgn(
         },
         Err(e) => {
             eprintln!("amici: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `amici pair --trf FILE`: a bad file is bad input (exit 2), with the line that is wrong.
+fn pair_trf(file: &std::path::Path) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("amici: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let trf = match amici::rules::trf_read::read_trf(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("amici: {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let input = amici::rules::trf_read::next_round(&trf);
+    match amici::rules::dutch::pair(&input) {
+        Ok(p) => match emit(&p.to_javafo()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("amici: {e:#}");
+                ExitCode::from(1)
+            }
+        },
+        Err(e) => {
+            eprintln!("amici: {}: round {}: {e}", file.display(), input.round);
             ExitCode::from(1)
         }
     }
@@ -487,6 +530,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 today,
             )?)?;
         }
+        Command::Pair { trf } => return Ok(pair_trf(&trf)),
         Command::Trf { tournament } => {
             let store = open(&config)?;
             emit(&report::trf(&store, &config, tournament.as_deref())?)?;

@@ -19,6 +19,7 @@
 //! - `pgn`     one game as PGN: roster, correspondence tags, sending dates and days per move
 //! - `pgn_results` results of any PGN collection, for `standings --pgn`
 //! - `trf`     TRF-16 export (§709.1)
+//! - `trf_read` TRF-16 reader; `dutch` the FIDE (Dutch) system, C.04.3 (§709.1)
 //!
 //! # Article index
 //! Every applicable article, the one file that enforces it and a test that pins it; the table
@@ -86,6 +87,7 @@
 //! | §708.3 | Buchholz: the sum of the opponents' points | `src/rules/standings.rs` | `s708_3_buchholz_is_the_sum_of_the_opponents_points` |
 //! | §708.4 | sum of Buchholz | `src/rules/standings.rs` | `s708_4_sum_of_buchholz_is_the_sum_of_the_opponents_buchholz` |
 //! | §709.1 | third-party software: the TRF export | `src/rules/trf.rs` | `s709_1_trf16_export_of_a_round_robin_section` |
+//! | §709.1 C.04.3 | Swiss pairings by the FIDE (Dutch) system, from a TRF-16 file | `src/rules/dutch/mod.rs` | `c0403_pairings_agree_with_an_independent_dutch_engine` |
 //! | §709.2 | the standings say how they are computed | `src/rules/standings.rs` | `s709_2_definitions_are_printed_in_each_language` |
 //! | annex 1 | match points: 2 a win, 1 a draw | `src/rules/team.rs` | `annex_1_match_points_two_for_a_win_one_for_a_draw` |
 //! | annex 2 | then total game points | `src/rules/team.rs` | `annex_2_total_game_points_break_equal_match_points` |
@@ -99,6 +101,7 @@
 pub mod arbiter;
 pub mod bounce;
 pub mod clock;
+pub mod dutch;
 pub mod game;
 pub mod leave;
 pub mod letter;
@@ -112,6 +115,7 @@ pub mod standings_html;
 pub mod team;
 pub mod tick;
 pub mod trf;
+pub mod trf_read;
 pub mod verdict;
 
 /// One row of the article index: an article of the rule book (`Art. N`), of the tournament
@@ -508,6 +512,12 @@ pub const ARTICLES: &[Article] = &[
         "third-party software: the TRF export",
         Some("src/rules/trf.rs"),
         Some("s709_1_trf16_export_of_a_round_robin_section"),
+    ),
+    art(
+        "§709.1 C.04.3",
+        "Swiss pairings by the FIDE (Dutch) system, from a TRF-16 file",
+        Some("src/rules/dutch/mod.rs"),
+        Some("c0403_pairings_agree_with_an_independent_dutch_engine"),
     ),
     art(
         "§709.2",

@@ -1,0 +1,348 @@
+//! FIDE Dutch pairings (C.04.3) agree with an independent engine, the way FIDE checks a
+//! pairing program (C.04.A, the A.7 test): random tournaments of 7–60 players and 5–11
+//! rounds with draws, forfeits, requested byes and withdrawals; for every round the TRF of
+//! the rounds so far is paired by the reference (caissify-pairings from PyPI, itself checked
+//! against bbpPairings; driven by tests/support/dutch_reference.py) and by the real
+//! `amici pair --trf`, and the two pairings must be the same set of games, colours and the
+//! bye included. The tournament goes on with the reference's pairing.
+//!
+//! 30 fixed-seed tournaments by default (CI); `AMICI_DUTCH_TOURNAMENTS=5000` runs the A.7
+//! size and prints the discrepancy count (`-- --nocapture` to see it when it passes). The reference is installed by scripts/test.sh
+//! into target/pairings-venv; without it the test says loudly that it did not run, and
+//! fails under CI=true.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// xorshift64*: the tournaments are the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Block {
+    opp: u32,
+    colour: char,
+    code: char,
+}
+
+struct Tournament {
+    ratings: Vec<u32>,
+    rounds: u32,
+    initial: &'static str,
+    table: Vec<Vec<Block>>,
+}
+
+fn half_points(code: char) -> u32 {
+    match code {
+        '1' | '+' | 'U' | 'F' => 2,
+        '=' | 'H' => 1,
+        _ => 0,
+    }
+}
+
+impl Tournament {
+    /// The TRF of the rounds so far, with the byes given beforehand in the next round.
+    fn trf(&self, absent: &[(u32, char)]) -> String {
+        let mut out = String::new();
+        out.push_str("012 amici agreement test\n");
+        out.push_str(&format!("062 {}\n", self.ratings.len()));
+        out.push_str(&format!("XXR {}\n", self.rounds));
+        out.push_str(&format!("XXC {}\n", self.initial));
+        for (i, r) in self.ratings.iter().enumerate() {
+            let sn = i as u32 + 1;
+            let pts: u32 = self.table[i].iter().map(|b| half_points(b.code)).sum();
+            let name = format!("Player {sn:03}");
+            let mut line = format!(
+                "001 {sn:>4} m    {name:<33} {r:>4} BUL {id:>11} 1990/01/01 {p:>4.1} {sn:>4}",
+                id = 100000 + sn,
+                p = pts as f64 / 2.0
+            );
+            for b in &self.table[i] {
+                line.push_str(&format!("  {:>4} {} {}", b.opp, b.colour, b.code));
+            }
+            if let Some((_, code)) = absent.iter().find(|(p, _)| *p == sn) {
+                line.push_str(&format!("  {:>4} {} {}", "0000", '-', code));
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+type Pairs = BTreeSet<(u32, u32)>;
+
+fn parse_pairs(text: &str) -> Result<Pairs, String> {
+    let mut lines = text.lines();
+    let n: usize = lines
+        .next()
+        .and_then(|l| l.trim().parse().ok())
+        .ok_or_else(|| format!("no count line in {text:?}"))?;
+    let mut set = Pairs::new();
+    for l in lines {
+        let v: Vec<u32> = l
+            .split_whitespace()
+            .map(|x| x.parse().map_err(|_| format!("bad line {l:?}")))
+            .collect::<Result<_, _>>()?;
+        if v.len() != 2 {
+            return Err(format!("bad line {l:?}"));
+        }
+        set.insert((v[0], v[1]));
+    }
+    if set.len() != n {
+        return Err(format!("{n} pairs announced, {} given", set.len()));
+    }
+    Ok(set)
+}
+
+struct Reference {
+    child: std::process::Child,
+    out: BufReader<std::process::ChildStdout>,
+}
+
+impl Reference {
+    fn start(python: &Path) -> Reference {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/dutch_reference.py");
+        let mut child = Command::new(python)
+            .arg(script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the reference engine");
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Reference { child, out }
+    }
+
+    fn pair(&mut self, trf: &Path) -> String {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{}", trf.display()).unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self.out.read_line(&mut line).unwrap() == 0 {
+                panic!("the reference engine stopped");
+            }
+            if line.trim() == "END" {
+                return answer;
+            }
+            answer.push_str(&line);
+        }
+    }
+}
+
+fn amici_pair(trf: &Path) -> String {
+    // AMICI_DUTCH_BIN: another amici binary (a long run on a copy while this one is rebuilt).
+    let bin = std::env::var("AMICI_DUTCH_BIN").unwrap_or(env!("CARGO_BIN_EXE_amici").into());
+    let out = Command::new(bin)
+        .args(["pair", "--trf"])
+        .arg(trf)
+        .output()
+        .expect("run amici");
+    if !out.status.success() {
+        return format!("ERROR {}", String::from_utf8_lossy(&out.stderr));
+    }
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn reference_python() -> Option<PathBuf> {
+    let py = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/pairings-venv/bin/python");
+    let ok = py.exists()
+        && Command::new(&py)
+            .args(["-c", "import caissify_pairings"])
+            .status()
+            .is_ok_and(|s| s.success());
+    ok.then_some(py)
+}
+
+/// Plays one random tournament; returns (rounds compared, discrepancies).
+fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<String>) -> (u32, u32) {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let n = 7 + rng.below(54) as usize;
+    let rounds = 5 + rng.below(7) as u32;
+    let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1800) as u32).collect();
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let initial = if rng.chance(0.5) { "white1" } else { "black1" };
+    let mut t = Tournament {
+        ratings,
+        rounds,
+        initial,
+        table: vec![Vec::new(); n],
+    };
+    let mut withdrawn = vec![false; n];
+    let (mut compared, mut wrong) = (0, 0);
+    for round in 1..=rounds {
+        // Withdrawals (absent from now on) and requested half-point byes.
+        for w in withdrawn.iter_mut() {
+            if round > 1 && !*w && rng.chance(0.01) {
+                *w = true;
+            }
+        }
+        let mut absent: Vec<(u32, char)> = Vec::new();
+        for (p, w) in withdrawn.iter().enumerate() {
+            if *w {
+                absent.push((p as u32 + 1, 'Z'));
+            } else if round < rounds && rng.chance(0.03) {
+                absent.push((p as u32 + 1, 'H'));
+            }
+        }
+        if n - absent.len() < 2 {
+            break;
+        }
+        let file = dir.join(format!("t{seed}-r{round}.trf"));
+        std::fs::write(&file, t.trf(&absent)).unwrap();
+        let theirs = reference.pair(&file);
+        let ours = amici_pair(&file);
+        let Ok(their_set) = parse_pairs(&theirs) else {
+            panic!("tournament {seed} round {round}: the reference failed: {theirs}");
+        };
+        compared += 1;
+        // More than one bye: the reference found no pairing within C1–C3 (a small field
+        // played nearly round robin); amici must refuse the round too, and the tournament
+        // ends there.
+        if their_set.iter().filter(|(_, b)| *b == 0).count() > 1 {
+            if ours.starts_with("ERROR") {
+                let _ = std::fs::remove_file(&file);
+            } else {
+                wrong += 1;
+                report.push(format!(
+                    "tournament {seed} round {round}: the reference finds no pairing, amici pairs it: {}",
+                    file.display()
+                ));
+            }
+            break;
+        }
+        match parse_pairs(&ours) {
+            Ok(s) if s == their_set => {
+                let _ = std::fs::remove_file(&file);
+            }
+            other => {
+                wrong += 1;
+                if report.len() < 20 {
+                    let ours_s = match other {
+                        Ok(s) => format!("{s:?}"),
+                        Err(_) => ours.clone(),
+                    };
+                    let only_theirs: Vec<_> = their_set
+                        .iter()
+                        .filter(|p| !ours_s.contains(&format!("({}, {})", p.0, p.1)))
+                        .collect();
+                    report.push(format!(
+                        "tournament {seed} ({n} players) round {round}: {}\n  reference: {their_set:?}\n  amici:     {ours_s}\n  only in the reference: {only_theirs:?}",
+                        file.display()
+                    ));
+                }
+            }
+        }
+        // Results of the reference's pairing.
+        for p in 0..n {
+            if let Some((_, code)) = absent.iter().find(|(q, _)| *q == p as u32 + 1) {
+                t.table[p].push(Block {
+                    opp: 0,
+                    colour: '-',
+                    code: *code,
+                });
+            }
+        }
+        for (w, b) in their_set {
+            let (wi, bi) = (w as usize - 1, b.wrapping_sub(1) as usize);
+            if b == 0 {
+                t.table[wi].push(Block {
+                    opp: 0,
+                    colour: '-',
+                    code: 'U',
+                });
+                continue;
+            }
+            let (cw, cb) = if rng.chance(0.03) {
+                if rng.chance(0.5) {
+                    ('+', '-')
+                } else {
+                    ('-', '+')
+                }
+            } else {
+                let d = t.ratings[wi] as f64 - t.ratings[bi] as f64 + 35.0;
+                let e = 1.0 / (1.0 + 10f64.powf(-d / 400.0));
+                let x = rng.unit();
+                if x < 0.3 {
+                    ('=', '=')
+                } else if rng.unit() < e {
+                    ('1', '0')
+                } else {
+                    ('0', '1')
+                }
+            };
+            t.table[wi].push(Block {
+                opp: b,
+                colour: 'w',
+                code: cw,
+            });
+            t.table[bi].push(Block {
+                opp: w,
+                colour: 'b',
+                code: cb,
+            });
+        }
+    }
+    (compared, wrong)
+}
+
+#[test]
+fn c0403_pairings_agree_with_an_independent_dutch_engine() {
+    let Some(python) = reference_python() else {
+        let msg = "THE DUTCH AGREEMENT TEST DID NOT RUN: the reference engine (caissify-pairings in \
+                   target/pairings-venv) is not installed; scripts/test.sh installs it";
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{msg}");
+        }
+        eprintln!("\n!!!!!!!! {msg} !!!!!!!!\n");
+        return;
+    };
+    let count: u64 = std::env::var("AMICI_DUTCH_TOURNAMENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dutch-agreement");
+    std::fs::create_dir_all(&dir).unwrap();
+    let started = std::time::Instant::now();
+    let mut reference = Reference::start(&python);
+    let mut report = Vec::new();
+    let (mut rounds, mut wrong, mut tournaments_wrong) = (0, 0, 0);
+    for seed in 1..=count {
+        let (c, w) = play(seed, &mut reference, &dir, &mut report);
+        rounds += c;
+        wrong += w;
+        tournaments_wrong += u32::from(w > 0);
+    }
+    let _ = reference.child.kill();
+    println!(
+        "Dutch agreement: {count} tournaments, {rounds} rounds, {wrong} round(s) differ, in {tournaments_wrong} tournament(s) ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    for r in &report {
+        println!("{r}");
+    }
+    assert_eq!(
+        wrong, 0,
+        "{wrong} of {rounds} rounds differ from the reference (see above)"
+    );
+}
