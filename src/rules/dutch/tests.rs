@@ -4,7 +4,6 @@
 use super::colour::{Colour, allocate};
 use super::player::{Context, Float, Player, Strength};
 use super::{RoundInput, pair};
-use crate::rules::trf_read::{next_round, read_trf};
 
 use Colour::{Black as B, White as W};
 
@@ -66,46 +65,6 @@ fn c0403_e5_neither_has_a_preference() {
     assert_eq!(allocate(&c, 0, 1), (0, 1), "odd number: the initial colour");
     let c = ctx(vec![player(2, 0, &[]), player(3, 0, &[])], 1);
     assert_eq!(allocate(&c, 0, 1), (1, 0), "even number: the other colour");
-}
-
-#[test]
-fn c0401_d_one_bye_each_and_none_after_a_forfeit_win() {
-    let line = |sn: u32, block: &str| {
-        format!(
-            "001 {sn:>4} m    {:<33} {:>4} BUL {sn:>11} 1990/01/01  0.0 {sn:>4}  {block}\n",
-            format!("Player {sn}"),
-            2100 - sn * 100
-        )
-    };
-    let trf = format!(
-        "012 t\nXXR 5\n{}{}{}",
-        line(1, "0000 - U"),
-        line(2, "   3 w +"),
-        line(3, "   2 b -")
-    );
-    let trf = trf.as_str();
-    let input = next_round(&read_trf(trf).unwrap());
-    assert_eq!(input.round, 2);
-    let by = |id: u32| input.players.iter().find(|p| p.id == id).unwrap();
-    assert!(!by(1).bye_eligible);
-    assert!(!by(2).bye_eligible);
-    assert!(by(3).bye_eligible);
-    // 1.4.3: points without playing are a downfloat; a forfeit is no game (colour, C1).
-    assert_eq!(by(1).floats, vec![Float::Down]);
-    assert_eq!(by(2).floats, vec![Float::Down]);
-    assert!(by(2).colours.is_empty() && by(2).opponents.is_empty());
-    let p = pair(&input).unwrap();
-    assert_eq!(p.bye, Some(3));
-}
-
-#[test]
-fn trf_errors_name_the_line() {
-    let e = read_trf("012 t\n001    1 m    A   \n001    1 m    B   \n").unwrap_err();
-    assert_eq!(e.line, 3);
-    let e = read_trf("012 t\nXXR x\n").unwrap_err();
-    assert_eq!(e.line, 2);
-    let e = read_trf("012 t\nXXC green\n").unwrap_err();
-    assert!(e.what.contains("white1 or black1"), "{e}");
 }
 
 #[test]
