@@ -421,3 +421,44 @@ fn art_50_the_extension_is_told_in_each_players_language() {
         "{bg}\n{ru}"
     );
 }
+
+/// A player's word about an overstep that changes nothing is answered in his language
+/// (issue 10 item 6): an admission with no claim against him.
+#[test]
+fn art_36_an_admission_with_no_claim_is_answered_in_the_players_language() {
+    let g = opened();
+    let h = handle_letter(
+        &g,
+        Color::White,
+        "Признавам просрочването.",
+        day("2026-03-05"),
+    );
+    let e = h
+        .effects
+        .iter()
+        .find(|e| e.to == Role::White)
+        .expect("an answer to the sender");
+    let names = Names {
+        white: "W",
+        black: "B",
+    };
+    let say = |lang| {
+        amici::mail::render::render_for(
+            &g,
+            &names,
+            &e.msg,
+            lang,
+            day("2026-03-05"),
+            None,
+            Some(Role::White),
+        )
+        .1
+    };
+    assert!(
+        say(Lang::Bg).contains("Няма висяща рекламация за просрочка срещу Вас."),
+        "{}",
+        say(Lang::Bg)
+    );
+    assert!(say(Lang::Ru).contains("Против Вас нет рассматриваемой рекламации о просрочке."));
+    assert!(say(Lang::En).contains("There is no pending overstep claim against you."));
+}

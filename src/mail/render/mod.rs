@@ -732,6 +732,30 @@ pub fn render_for(
     (subject, b)
 }
 
+/// Why a player's word about an overstep changed nothing, in words.
+fn claim_refused(lang: Lang, why: &crate::rules::game::ClaimRefusal) -> String {
+    use crate::mail::texts::fill;
+    use crate::rules::clock::ClockError as E;
+    use crate::rules::game::ClaimRefusal as R;
+    match why {
+        R::NothingToAdmit => tr(lang, Key::ClaimNothingToAdmit).to_string(),
+        R::NothingToObject => tr(lang, Key::ClaimNothingToObject).to_string(),
+        R::NothingToWithdraw => tr(lang, Key::ClaimNothingToWithdraw).to_string(),
+        R::Clock(E::NoSuchClaim(n)) => fill(lang, Key::ClaimNoSuchClaim, &[("n", n)]),
+        R::Clock(E::NotPending(_)) => tr(lang, Key::ClaimNotPending).to_string(),
+        R::Clock(E::NotConfirmed) => tr(lang, Key::ClaimNothingToObject).to_string(),
+        R::Clock(E::ObjectionTooLate { deadline }) => fill(
+            lang,
+            Key::ClaimObjectionTooLate,
+            &[("deadline", &date(*deadline))],
+        ),
+        R::Clock(E::NoObjection) => tr(lang, Key::ClaimNoObjection).to_string(),
+        R::Clock(E::AlreadyPending) => tr(lang, Key::ClaimAlreadyPending).to_string(),
+        R::Clock(E::AlreadyClaimed) => tr(lang, Key::ClaimAlreadyClaimed).to_string(),
+        R::Clock(E::NotClaimant) => tr(lang, Key::ClaimNotClaimant).to_string(),
+    }
+}
+
 /// The rules' decisions and refusals in words (`Msg::Told`).
 fn told_text(lang: Lang, told: &Told) -> String {
     use crate::mail::texts::fill;
@@ -790,6 +814,7 @@ fn told_text(lang: Lang, told: &Told) -> String {
             &[("ended", &date(*ended))],
         ),
         Told::NoAdjudicationYet => tr(lang, Key::NoAdjudicationYet).to_string(),
+        Told::ClaimRefused(why) => claim_refused(lang, why),
         Told::AdjudicationAppealed { by, game } => fill(
             lang,
             Key::AdjudicationAppealed,

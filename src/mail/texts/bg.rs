@@ -8,6 +8,22 @@ use super::Key;
 /// that a key missing here does not compile.
 pub(super) fn text(key: Key) -> &'static str {
     match key {
+        Key::ClaimNothingToAdmit => "Няма висяща рекламация за просрочка срещу Вас.",
+        Key::ClaimNothingToObject => "Няма потвърдена Ваша просрочка, срещу която да възразите.",
+        Key::ClaimNothingToWithdraw => "Няма висяща Ваша рекламация, която да оттеглите.",
+        Key::ClaimNoSuchClaim => "Няма рекламация за просрочка номер {n}.",
+        Key::ClaimNotPending => "Рекламацията вече не очаква решение.",
+        Key::ClaimObjectionTooLate => "Чл. 39: срокът за възражение изтече на {deadline}.",
+        Key::ClaimNoObjection => {
+            "Потвърдена просрочка се отменя само след своевременно възражение (чл. 39)."
+        }
+        Key::ClaimAlreadyPending => "Рекламация срещу този играч вече очаква решение на съдията.",
+        Key::ClaimAlreadyClaimed => {
+            "Тази просрочка вече е рекламирана (чл. 30: една просрочка за отчет)."
+        }
+        Key::ClaimNotClaimant => {
+            "Само играчът, от чието име е подадена рекламацията, може да я оттегли (чл. 37, бел.)."
+        }
         Key::EndDateExtended => {
             "Краят на турнира {tournament} е удължен до {to} ({finished} от {games} партии са завършени, победителят още не е определен; чл. 50)."
         }

@@ -8,6 +8,24 @@ use super::Key;
 /// that a key missing here does not compile.
 pub(super) fn text(key: Key) -> &'static str {
     match key {
+        Key::ClaimNothingToAdmit => "There is no pending overstep claim against you.",
+        Key::ClaimNothingToObject => "There is no confirmed overstep of yours to object to.",
+        Key::ClaimNothingToWithdraw => "There is no pending overstep claim of yours to withdraw.",
+        Key::ClaimNoSuchClaim => "There is no overstep claim number {n}.",
+        Key::ClaimNotPending => "The claim is no longer awaiting a decision.",
+        Key::ClaimObjectionTooLate => "Art. 39: objections were due by {deadline}.",
+        Key::ClaimNoObjection => {
+            "A confirmed overstep is set aside only after a timely objection (Art. 39)."
+        }
+        Key::ClaimAlreadyPending => {
+            "A claim against this player is already awaiting the arbiter's decision."
+        }
+        Key::ClaimAlreadyClaimed => {
+            "This overstep is already claimed (Art. 30: one overstep per count)."
+        }
+        Key::ClaimNotClaimant => {
+            "Only the player on whose behalf the claim was filed may withdraw it (Art. 37 note)."
+        }
         Key::EndDateExtended => {
             "The end date of {tournament} is extended to {to} ({finished} of {games} games finished, the winner not yet decided; Art. 50)."
         }

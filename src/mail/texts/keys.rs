@@ -3,6 +3,16 @@
 /// Every reply sentence, by what it says (its English words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Key {
+    ClaimNothingToAdmit,
+    ClaimNothingToObject,
+    ClaimNothingToWithdraw,
+    ClaimNoSuchClaim,
+    ClaimNotPending,
+    ClaimObjectionTooLate,
+    ClaimNoObjection,
+    ClaimAlreadyPending,
+    ClaimAlreadyClaimed,
+    ClaimNotClaimant,
     EndDateExtended,
     SanctionAppealLate,
     SanctionAppealed,
@@ -175,6 +185,16 @@ pub enum Key {
 impl Key {
     /// Every key, for the catalogue's test.
     pub const ALL: &[Key] = &[
+        Key::ClaimNothingToAdmit,
+        Key::ClaimNothingToObject,
+        Key::ClaimNothingToWithdraw,
+        Key::ClaimNoSuchClaim,
+        Key::ClaimNotPending,
+        Key::ClaimObjectionTooLate,
+        Key::ClaimNoObjection,
+        Key::ClaimAlreadyPending,
+        Key::ClaimAlreadyClaimed,
+        Key::ClaimNotClaimant,
         Key::EndDateExtended,
         Key::SanctionAppealLate,
         Key::SanctionAppealed,

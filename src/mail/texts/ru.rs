@@ -8,6 +8,26 @@ use super::Key;
 /// that a key missing here does not compile.
 pub(super) fn text(key: Key) -> &'static str {
     match key {
+        Key::ClaimNothingToAdmit => "Против Вас нет рассматриваемой рекламации о просрочке.",
+        Key::ClaimNothingToObject => {
+            "Нет подтверждённой Вашей просрочки, против которой можно возразить."
+        }
+        Key::ClaimNothingToWithdraw => {
+            "Нет Вашей рассматриваемой рекламации, которую можно отозвать."
+        }
+        Key::ClaimNoSuchClaim => "Нет рекламации о просрочке номер {n}.",
+        Key::ClaimNotPending => "Рекламация уже не ожидает решения.",
+        Key::ClaimObjectionTooLate => "Ст. 39: срок для возражения истёк {deadline}.",
+        Key::ClaimNoObjection => {
+            "Подтверждённая просрочка отменяется только после своевременного возражения (ст. 39)."
+        }
+        Key::ClaimAlreadyPending => "Рекламация против этого игрока уже ожидает решения судьи.",
+        Key::ClaimAlreadyClaimed => {
+            "Эта просрочка уже рекламирована (ст. 30: одна просрочка на отсчёт)."
+        }
+        Key::ClaimNotClaimant => {
+            "Отозвать рекламацию может только игрок, от имени которого она подана (ст. 37, прим.)."
+        }
         Key::EndDateExtended => {
             "Срок окончания турнира {tournament} продлён до {to} ({finished} из {games} партий окончены, победитель ещё не определился; ст. 50)."
         }

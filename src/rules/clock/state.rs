@@ -204,7 +204,7 @@ impl Overstep {
 }
 
 /// A refused transition; the state is left unchanged (STYLE.md 5).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum ClockError {
     #[error("no overstep claim number {0}")]
     NoSuchClaim(usize),

@@ -220,12 +220,27 @@ pub enum Told {
     AdjudicationAppealLate { ended: Day },
     /// Art. 55: there is no adjudication decision yet.
     NoAdjudicationYet,
+    /// A player's overstep claim, admission, objection or withdrawal refused (Art. 33–39).
+    ClaimRefused(ClaimRefusal),
     /// Art. 55: a player appeals the adjudication; the second adjudicator decides, finally.
     AdjudicationAppealed {
         #[serde(with = "crate::rules::model::color_serde")]
         by: Color,
         game: String,
     },
+}
+
+/// Why a player's word about an overstep changed nothing (Art. 33–39).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClaimRefusal {
+    /// An admission with no claim against him pending.
+    NothingToAdmit,
+    /// An objection with no confirmed overstep of his.
+    NothingToObject,
+    /// A withdrawal with no claim of his pending.
+    NothingToWithdraw,
+    /// The clock's own refusal.
+    Clock(crate::rules::clock::ClockError),
 }
 
 /// What handling an event produced.

@@ -41,7 +41,8 @@ pub use dispatch::{
     handle_player_letter, handle_read_letter,
 };
 pub use effects::{
-    AdjudicationStage, Change, ClaimKind, Effect, Handled, Msg, Refusal, Remarks, Request, Told,
+    AdjudicationStage, Change, ClaimKind, ClaimRefusal, Effect, Handled, Msg, Refusal, Remarks,
+    Request, Told,
 };
 pub use end::{
     APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, handle_end, set_result,

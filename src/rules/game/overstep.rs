@@ -8,7 +8,7 @@ use crate::rules::letter;
 use crate::rules::model::{Day, Kind};
 use crate::rules::verdict::Verdict;
 
-use super::effects::{Effect, Handled, Msg, ended_effects, win_for};
+use super::effects::{ClaimRefusal, Effect, Handled, Msg, Told, ended_effects, win_for};
 use super::record::{GameRecord, Role, Status, Termination};
 
 /// An arbiter's decision on an overstep claim (Art. 37, 38): `confirm` or `reject`.
@@ -152,7 +152,7 @@ pub(super) fn claim_letter(
             .iter()
             .rposition(|o| o.color == c && o.status == status)
     };
-    let outcome: Result<(clock::DecisionEffect, &str), String> = match word {
+    let outcome: Result<(clock::DecisionEffect, &str), ClaimRefusal> = match word {
         ClaimWord::File => {
             let report = rec.clocks(today);
             let side = report.side(from.other());
@@ -168,31 +168,31 @@ pub(super) fn claim_letter(
                     side.allowance,
                 )
                 .map(|(_, e)| (e, "claim-filed"))
-                .map_err(|e| e.to_string())
+                .map_err(ClaimRefusal::Clock)
         }
         ClaimWord::Admit => match last_against(from, clock::OverstepStatus::Claimed) {
             Some(i) => next
                 .clock
                 .admit(&rec.params, i, today)
                 .map(|e| (e, "admitted"))
-                .map_err(|e| e.to_string()),
-            None => Err("no pending overstep claim against you".into()),
+                .map_err(ClaimRefusal::Clock),
+            None => Err(ClaimRefusal::NothingToAdmit),
         },
         ClaimWord::Object => match last_against(from, clock::OverstepStatus::Confirmed) {
             Some(i) => next
                 .clock
                 .object(i, today)
                 .map(|()| (clock::DecisionEffect::default(), "objection"))
-                .map_err(|e| e.to_string()),
-            None => Err("no confirmed overstep of yours to object to".into()),
+                .map_err(ClaimRefusal::Clock),
+            None => Err(ClaimRefusal::NothingToObject),
         },
         ClaimWord::Withdraw => match last_against(from.other(), clock::OverstepStatus::Claimed) {
             Some(i) => next
                 .clock
                 .withdraw(i, from, today)
                 .map(|e| (e, "withdrawn"))
-                .map_err(|e| e.to_string()),
-            None => Err("no pending overstep claim to withdraw".into()),
+                .map_err(ClaimRefusal::Clock),
+            None => Err(ClaimRefusal::NothingToWithdraw),
         },
     };
     let mut effects = Vec::new();
@@ -201,9 +201,7 @@ pub(super) fn claim_letter(
             effects.push(Effect {
                 to: sender,
                 kind: Kind::Error,
-                msg: Msg::Announcement {
-                    text: format!("{why}."),
-                },
+                msg: Msg::Told(Told::ClaimRefused(why)),
             });
             return Some(Handled {
                 record: None,
