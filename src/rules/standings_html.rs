@@ -198,6 +198,19 @@ pub fn render_html(
     out.push_str("</tbody>\n</table>\n</div>\n");
     let _ = writeln!(out, "<p class=\"legend\">{}</p>", escape(h_legend));
     // §709.2: how the standings are computed, under the table.
+    definitions_html(&mut out, standings, lang);
+    out.push_str("</section>\n</main>\n");
+    let _ = writeln!(
+        out,
+        "<footer>{h_gen}: {} · amici</footer>\n</body>\n</html>",
+        generated.format("%Y-%m-%d")
+    );
+    out
+}
+
+/// §709.2: the definitions of the tie-breaks used, under the table — each tie-break a term
+/// of a definition list, the other lines paragraphs.
+fn definitions_html(out: &mut String, standings: &Standings, lang: Lang) {
     out.push_str("<section class=\"defs\">\n");
     let mut in_list = false;
     for line in definitions(&standings.tiebreaks, lang).lines() {
@@ -226,13 +239,6 @@ pub fn render_html(
     if in_list {
         out.push_str("</dl>\n");
     }
-    out.push_str("</section>\n</main>\n");
-    let _ = writeln!(
-        out,
-        "<footer>{h_gen}: {} · amici</footer>\n</body>\n</html>",
-        generated.format("%Y-%m-%d")
-    );
-    out
 }
 
 #[cfg(test)]
