@@ -291,6 +291,9 @@ fn wanted(opts: &Options, game: Option<&str>, day: Option<&str>) -> bool {
 }
 
 /// Every decision of `before` that `after` makes differently.
+/// The decisions of one letter (or tick) of one game, then and now, with the time of the first.
+type Groups<'a> = BTreeMap<Group, (Vec<&'a Decision>, Vec<&'a Decision>, String)>;
+
 fn compare(
     before: &Store,
     after: &Store,
@@ -302,7 +305,7 @@ fn compare(
     let relevant = |d: &Decision| d.letter.is_some() || d.game.is_some();
     let then: Vec<Decision> = before.decisions()?.into_iter().filter(relevant).collect();
     let now: Vec<Decision> = after.decisions()?.into_iter().filter(relevant).collect();
-    let mut groups: BTreeMap<Group, (Vec<&Decision>, Vec<&Decision>, String)> = BTreeMap::new();
+    let mut groups: Groups<'_> = BTreeMap::new();
     for d in &then {
         groups
             .entry(group_of(d))
@@ -317,8 +320,29 @@ fn compare(
             .1
             .push(d);
     }
+    let mut out = compare_messages(&groups, opts, unreplayable_before);
+    out.extend(compare_games(before, after, opts, &groups)?);
+    out.extend(compare_leave(before, after, opts)?);
+    // Game by game; within a game, the letters and ticks in time, then its final state.
+    out.sort_by(|a, b| {
+        (&a.game, a.day.is_none(), &a.day, &a.kind).cmp(&(
+            &b.game,
+            b.day.is_none(),
+            &b.day,
+            &b.kind,
+        ))
+    });
+    Ok(out)
+}
+
+/// The messages each letter (or tick) caused, then and now.
+fn compare_messages(
+    groups: &Groups<'_>,
+    opts: &Options,
+    unreplayable_before: Option<&str>,
+) -> Vec<Difference> {
     let mut out = Vec::new();
-    for ((game, letter, _), (a, b, created)) in &groups {
+    for ((game, letter, _), (a, b, created)) in groups {
         if !wanted(opts, game.as_deref(), Some(created)) {
             continue;
         }
@@ -338,6 +362,18 @@ fn compare(
             });
         }
     }
+    out
+}
+
+/// Each game's moves, state, penalties and result at the end of the history, then and now;
+/// a penalty that differs is tied to the letter of its day (`groups`).
+fn compare_games(
+    before: &Store,
+    after: &Store,
+    opts: &Options,
+    groups: &Groups<'_>,
+) -> Result<Vec<Difference>> {
+    let mut out = Vec::new();
     // Each game's penalties and result as they stand at the end of the history.
     let finals = |s: &Store| -> Result<BTreeMap<String, GameRecord>> {
         Ok(s.games()?.into_iter().map(|g| (g.id.clone(), g)).collect())
@@ -488,6 +524,12 @@ fn compare(
             });
         }
     }
+    Ok(out)
+}
+
+/// Each player's leave book at the end of the history, then and now.
+fn compare_leave(before: &Store, after: &Store, opts: &Options) -> Result<Vec<Difference>> {
+    let mut out = Vec::new();
     // Each player's leave (Art. 41–46, across his games) as it stands at the end.
     if opts.tournament.is_none() {
         let books = |s: &Store| -> Result<BTreeMap<String, String>> {
@@ -513,15 +555,6 @@ fn compare(
             }
         }
     }
-    // Game by game; within a game, the letters and ticks in time, then its final state.
-    out.sort_by(|a, b| {
-        (&a.game, a.day.is_none(), &a.day, &a.kind).cmp(&(
-            &b.game,
-            b.day.is_none(),
-            &b.day,
-            &b.kind,
-        ))
-    });
     Ok(out)
 }
 
