@@ -59,20 +59,23 @@ pub fn past_start(
 ) -> Result<Vec<PastStart>, EngineError> {
     let mut scratch = Store::memory()?;
     engine::sync_config(&mut scratch, config)?;
+    // Each database read once, not once a tournament.
+    let live_games = match live {
+        Some(store) => store.games()?,
+        None => Vec::new(),
+    };
+    let fresh_games = scratch.games()?;
     let mut out = Vec::new();
     for t in config.tournaments.iter().filter(|t| t.start < today) {
-        if let Some(live) = live
-            && !live
-                .games()?
-                .iter()
-                .filter(|g| g.tournament == t.id)
-                .all(untouched)
+        if !live_games
+            .iter()
+            .filter(|g| g.tournament == t.id)
+            .all(untouched)
         {
             continue;
         }
-        let games: Vec<GameRecord> = scratch
-            .games()?
-            .into_iter()
+        let games: Vec<&GameRecord> = fresh_games
+            .iter()
             .filter(|g| g.tournament == t.id)
             .collect();
         let mut p = PastStart {
@@ -83,7 +86,7 @@ pub fn past_start(
             repeats: 0,
             messages: 0,
         };
-        for g in &games {
+        for g in games {
             let h = game::handle_tick(g, today);
             p.messages += h.effects.len();
             // One claim and one repeat a game, however many copies go out.

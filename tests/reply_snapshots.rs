@@ -372,6 +372,15 @@ fn issue_13_the_complete_letter_shown_is_read_as_complete() {
     }
 }
 
+/// The body of `msg` as White reads it in `lang` (players W and B).
+fn to_white(rec: &GameRecord, msg: &amici::rules::game::Msg, lang: Lang, today: &str) -> String {
+    let names = Names {
+        white: "W",
+        black: "B",
+    };
+    amici::mail::render::render_for(rec, &names, msg, lang, day(today), None, Some(Role::White)).1
+}
+
 /// The rules' decisions are worded in the recipient's language, never in the core's English
 /// (issue 10 item 6): the Art. 50 extension told to a Bulgarian and a Russian player.
 #[test]
@@ -387,22 +396,7 @@ fn art_50_the_extension_is_told_in_each_players_language() {
     )
     .unwrap();
     let msg = &ext.told[0].1[0].msg;
-    let names = Names {
-        white: "W",
-        black: "B",
-    };
-    let say = |lang| {
-        amici::mail::render::render_for(
-            &g,
-            &names,
-            msg,
-            lang,
-            day("2026-11-01"),
-            None,
-            Some(Role::White),
-        )
-        .1
-    };
+    let say = |lang| to_white(&g, msg, lang, "2026-11-01");
     let (bg, ru, en) = (say(Lang::Bg), say(Lang::Ru), say(Lang::En));
     assert!(
         bg.contains("е удължен до 30.6.2027 (0 от 1 партии са завършени"),
@@ -438,22 +432,7 @@ fn art_36_an_admission_with_no_claim_is_answered_in_the_players_language() {
         .iter()
         .find(|e| e.to == Role::White)
         .expect("an answer to the sender");
-    let names = Names {
-        white: "W",
-        black: "B",
-    };
-    let say = |lang| {
-        amici::mail::render::render_for(
-            &g,
-            &names,
-            &e.msg,
-            lang,
-            day("2026-03-05"),
-            None,
-            Some(Role::White),
-        )
-        .1
-    };
+    let say = |lang| to_white(&g, &e.msg, lang, "2026-03-05");
     assert!(
         say(Lang::Bg).contains("Няма висяща рекламация за просрочка срещу Вас."),
         "{}",

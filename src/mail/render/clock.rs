@@ -13,9 +13,8 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         names,
         today,
         viewer,
-        arbiter_copy,
+        ..
     } = *c;
-    let _ = (names, today, viewer, arbiter_copy);
     match msg {
         Msg::Claim {
             claimant,

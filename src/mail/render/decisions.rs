@@ -11,11 +11,9 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         lang,
         rec,
         names,
-        today,
         viewer,
-        arbiter_copy,
+        ..
     } = *c;
-    let _ = (names, today, viewer, arbiter_copy);
     match msg {
         Msg::Penalty {
             color,

@@ -8,14 +8,8 @@ use super::*;
 /// The part of a letter that says what happened (see [`Ctx`]).
 pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
     let Ctx {
-        lang,
-        rec,
-        names,
-        today,
-        viewer,
-        arbiter_copy,
+        lang, rec, viewer, ..
     } = *c;
-    let _ = (names, today, viewer, arbiter_copy);
     match msg {
         Msg::Ack {
             moves,
