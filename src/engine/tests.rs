@@ -96,6 +96,8 @@ fn auto_submitted_letters_change_nothing_and_get_no_answer() {
             "1. e2-e4",
         ),
     );
+    // stored and processed (not lost, not pending), yet no effect and no answer
+    assert_eq!(store.inbound_counts().unwrap(), (0, 1));
     assert!(store.game("T/1").unwrap().unwrap().moves.is_empty());
     assert!(outbox(&store).is_empty());
 }
@@ -130,6 +132,8 @@ fn strangers_get_no_reply_when_courtesy_is_off() {
         &config,
         &letter("eve@example.test", "e1@x", "", "1. e2-e4"),
     );
+    // the stranger's letter was read (stored, processed), and only the answer is left out
+    assert_eq!(store.inbound_counts().unwrap(), (0, 1));
     assert!(outbox(&store).is_empty());
 }
 

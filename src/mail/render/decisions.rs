@@ -109,39 +109,6 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 tr(lang, Key::PostmarkStandsArt7)
             );
         }
-        Msg::Announcement { text } if text.starts_with("replaced:") => {
-            let mut parts = text.trim_start_matches("replaced:").splitn(2, ':');
-            let (old, new) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-            let _ = writeln!(
-                b,
-                "{} {old} → {new}. {}",
-                tr(lang, Key::ReplacementArt47),
-                tr(lang, Key::UntilNewPlayerFirstMove)
-            );
-        }
-        Msg::Announcement { text } if text.starts_with("art51:") => {
-            let _ = writeln!(
-                b,
-                "{} {} {}",
-                tr(lang, Key::ReminderArt51SendScore),
-                text.trim_start_matches("art51:"),
-                tr(lang, Key::WithoutScoreEndDateBoth)
-            );
-        }
-        Msg::Announcement { text } if text.starts_with("receipt:") => {
-            let _ = writeln!(
-                b,
-                "{} {}.",
-                tr(lang, Key::RecordedReceivedOpponentMove),
-                text.trim_start_matches("receipt:")
-            );
-        }
-        Msg::Announcement { text } if text == "Art. 47 А" => {
-            let _ = writeln!(b, "{}", tr(lang, Key::PlayerWithdrewWithoutEverMoving));
-        }
-        Msg::Announcement { text } => {
-            let _ = writeln!(b, "{text}");
-        }
         Msg::Told(told) => {
             let _ = writeln!(b, "{}", told_text(lang, told));
         }

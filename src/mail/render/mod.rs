@@ -815,6 +815,20 @@ fn told_text(lang: Lang, told: &Told) -> String {
         ),
         Told::NoAdjudicationYet => tr(lang, Key::NoAdjudicationYet).to_string(),
         Told::ClaimRefused(why) => claim_refused(lang, why),
+        Told::RemovedNeverMoved => tr(lang, Key::PlayerWithdrewWithoutEverMoving).to_string(),
+        Told::PlayerReplaced { old, new } => format!(
+            "{} {old} → {new}. {}",
+            tr(lang, Key::ReplacementArt47),
+            tr(lang, Key::UntilNewPlayerFirstMove)
+        ),
+        Told::ScoreDueByEndDate { end } => format!(
+            "{} {end} {}",
+            tr(lang, Key::ReminderArt51SendScore),
+            tr(lang, Key::WithoutScoreEndDateBoth)
+        ),
+        Told::ReceiptRecorded { day } => {
+            format!("{} {day}.", tr(lang, Key::RecordedReceivedOpponentMove))
+        }
         Told::AdjudicationAppealed { by, game } => fill(
             lang,
             Key::AdjudicationAppealed,

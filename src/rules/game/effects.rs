@@ -145,8 +145,6 @@ pub enum Msg {
     },
     /// A leave request refused, with the rule's reason.
     LeaveRefused { reason: String },
-    /// An arbiter's decision in words (withdrawal, exclusion …).
-    Announcement { text: String },
     /// A decision or refusal of the rules, as data: the shell words it in the recipient's
     /// language (issue 10 item 6: no sentence is written in the core).
     Told(Told),
@@ -222,6 +220,14 @@ pub enum Told {
     NoAdjudicationYet,
     /// A player's overstep claim, admission, objection or withdrawal refused (Art. 33–39).
     ClaimRefused(ClaimRefusal),
+    /// Art. 47 А: a player withdrew without ever moving; his games end without a result.
+    RemovedNeverMoved,
+    /// Art. 47 Б: the withdrawn player `old` replaced by `new` in this game.
+    PlayerReplaced { old: String, new: String },
+    /// Art. 51 (`post`): the score is due by the end date `end`, or both players lose.
+    ScoreDueByEndDate { end: Day },
+    /// `post`: the receiver's report of the day he received the opponent's move, recorded.
+    ReceiptRecorded { day: Day },
     /// Art. 55: a player appeals the adjudication; the second adjudicator decides, finally.
     AdjudicationAppealed {
         #[serde(with = "crate::rules::model::color_serde")]

@@ -142,9 +142,7 @@ pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
     {
         let mut next = rec.clone();
         next.end_reminded = true;
-        let msg = Msg::Announcement {
-            text: format!("art51:{end}"),
-        };
+        let msg = Msg::Told(Told::ScoreDueByEndDate { end });
         let effects = [Role::White, Role::Black]
             .into_iter()
             .map(|to| Effect {

@@ -7,7 +7,7 @@ use crate::rules::clock;
 use crate::rules::letter::Letter;
 use crate::rules::model::{Day, Kind, Mode};
 
-use super::effects::{Draft, Effect, Msg};
+use super::effects::{Draft, Effect, Msg, Told};
 use super::record::{GameRecord, Role};
 
 /// `post` mode (RULES.md §2, §3): the dates of a move come from the players' own reports —
@@ -97,9 +97,7 @@ pub(super) fn receipt_report(
         draft.effects.push(Effect {
             to: sender,
             kind: Kind::Ack,
-            msg: Msg::Announcement {
-                text: format!("receipt:{d}"),
-            },
+            msg: Msg::Told(Told::ReceiptRecorded { day: d }),
         });
     }
 }

@@ -6,7 +6,7 @@ use shakmaty::Color;
 
 use crate::rules::model::{Day, Kind, Suspension};
 
-use super::effects::{Change, Handled, Msg, tell_all, win_for};
+use super::effects::{Change, Handled, Msg, Told, tell_all, win_for};
 use super::end::{set_result, start_adjudication};
 use super::record::{GameRecord, Status, Termination};
 
@@ -19,9 +19,7 @@ pub fn remove(rec: &GameRecord) -> Handled {
     next.termination = Some(Termination::Removed);
     next.draw_offer = None;
     next.variant = None;
-    let msg = Msg::Announcement {
-        text: "Art. 47 А".into(),
-    };
+    let msg = Msg::Told(Told::RemovedNeverMoved);
     let effects = tell_all(Kind::GameOver, &msg);
     Handled::changed(next, effects)
 }
@@ -44,9 +42,10 @@ pub fn replace_player(rec: &GameRecord, old: &str, new: &str, today: Day) -> Opt
         to: today + chrono::Duration::days(REPLACEMENT_DAYS - 1),
     });
     next.replacement = Some((color_index(color), today));
-    let msg = Msg::Announcement {
-        text: format!("replaced:{old}:{new}"),
-    };
+    let msg = Msg::Told(Told::PlayerReplaced {
+        old: old.to_string(),
+        new: new.to_string(),
+    });
     Some(Handled::changed(next, tell_all(Kind::Decision, &msg)))
 }
 
