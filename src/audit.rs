@@ -384,147 +384,159 @@ fn compare_games(
             continue;
         }
         let Some(h) = ga.get(id) else {
-            out.push(Difference {
-                game: Some(id.clone()),
-                message_id: None,
-                kind: "result".into(),
-                before: "in play or played".into(),
-                after: "no such game".into(),
-                article: None,
-                day: None,
-            });
+            out.push(Difference::final_state(
+                id,
+                "result",
+                "in play or played".into(),
+                "no such game".into(),
+            ));
             continue;
         };
-        let pen = |g: &GameRecord| -> Vec<String> {
-            g.penalties
-                .iter()
-                .filter(|p| opts.since.is_none_or(|s| p.date >= s))
-                .map(|p| {
-                    format!(
-                        "{} {:+} (Art. {}) on {}",
-                        if p.color == shakmaty::Color::White {
-                            "white"
-                        } else {
-                            "black"
-                        },
-                        p.days,
-                        p.article,
-                        p.date
-                    )
-                })
-                .collect()
-        };
-        let (pb, pa) = (pen(g), pen(h));
-        if pb != pa {
-            let first = pb
-                .iter()
-                .chain(&pa)
-                .find(|p| !pb.contains(p) || !pa.contains(p));
-            let article = first
-                .and_then(|p| p.split("(Art. ").nth(1))
-                .and_then(|p| p.split(')').next())
-                .map(str::to_string);
-            // The letter behind it: the one of this game answered differently on its day.
-            let on = first
-                .and_then(|p| p.rsplit("on ").next())
-                .map(str::to_string);
-            let letter = on.as_deref().and_then(|d| {
-                let mut hits = groups
-                    .iter()
-                    .filter(|((gg, l, _), (a, b, created))| {
-                        gg.as_deref() == Some(id.as_str())
-                            && l.is_some()
-                            && created.get(..10) == Some(d)
-                            && describe(a) != describe(b)
-                    })
-                    .map(|((_, l, _), _)| l.clone());
-                let one = hits.next()?;
-                if hits.next().is_some() { None } else { one }
-            });
-            out.push(Difference {
-                game: Some(id.clone()),
-                message_id: letter,
-                kind: "penalties".into(),
-                before: if pb.is_empty() {
-                    "none".into()
-                } else {
-                    pb.join("; ")
-                },
-                after: if pa.is_empty() {
-                    "none".into()
-                } else {
-                    pa.join("; ")
-                },
-                article,
-                day: on,
-            });
-        }
-        // The moves recorded (a letter now read as another move, or a move now accepted or
-        // refused), told from the first half-move where they part.
-        let sans =
-            |g: &GameRecord| -> Vec<String> { g.moves.iter().map(|m| m.san.clone()).collect() };
-        let (mb, ma) = (sans(g), sans(h));
-        if mb != ma {
-            let from = mb.iter().zip(&ma).take_while(|(x, y)| x == y).count();
-            let at = |v: &[String]| -> String {
-                if v.len() <= from {
-                    "no further move".into()
-                } else {
-                    format!("half-move {}: {}", from + 1, v[from..].join(" "))
-                }
-            };
-            let day = g
-                .moves
-                .get(from)
-                .or(h.moves.get(from))
-                .map(|m| m.sent.to_string());
-            if since(opts, day.as_deref()) {
-                out.push(Difference {
-                    game: Some(id.clone()),
-                    message_id: None,
-                    kind: "moves".into(),
-                    before: at(&mb),
-                    after: at(&ma),
-                    article: None,
-                    day: None,
-                });
-            }
-        }
+        out.extend(penalties_differ(id, g, h, opts, groups));
+        out.extend(moves_differ(id, g, h, opts));
         if g.status != h.status && opts.since.is_none() {
-            out.push(Difference {
-                game: Some(id.clone()),
-                message_id: None,
-                kind: "state".into(),
-                before: g.status.as_str().into(),
-                after: h.status.as_str().into(),
-                article: None,
-                day: None,
-            });
+            out.push(Difference::final_state(
+                id,
+                "state",
+                g.status.as_str().into(),
+                h.status.as_str().into(),
+            ));
         }
-        let res = |g: &GameRecord| match (g.result, g.termination) {
-            (Some(r), Some(t)) => format!("{} ({t:?})", r.pgn()),
-            (Some(r), None) => r.pgn().to_string(),
-            _ => "not finished".to_string(),
-        };
-        // A result counts from the day of the game's last move (or its start).
-        let ended = g
-            .moves
-            .last()
-            .map_or(g.start, |m| m.sent)
-            .max(h.moves.last().map_or(h.start, |m| m.sent));
-        if res(g) != res(h) && since(opts, Some(&ended.to_string())) {
-            out.push(Difference {
-                game: Some(id.clone()),
-                message_id: None,
-                kind: "result".into(),
-                before: res(g),
-                after: res(h),
-                article: None,
-                day: None,
-            });
-        }
+        out.extend(result_differs(id, g, h, opts));
     }
     Ok(out)
+}
+
+impl Difference {
+    /// A difference in a game's state at the end of the history (no letter, no day).
+    fn final_state(game: &str, kind: &str, before: String, after: String) -> Difference {
+        Difference {
+            game: Some(game.to_string()),
+            message_id: None,
+            kind: kind.into(),
+            before,
+            after,
+            article: None,
+            day: None,
+        }
+    }
+}
+
+/// The penalties of a game, then (`g`) and now (`h`), since `opts.since`; when they differ,
+/// the article of the first that differs and the letter of its day, if one letter of this
+/// game was answered differently on that day.
+fn penalties_differ(
+    id: &str,
+    g: &GameRecord,
+    h: &GameRecord,
+    opts: &Options,
+    groups: &Groups<'_>,
+) -> Option<Difference> {
+    let pen = |g: &GameRecord| -> Vec<String> {
+        g.penalties
+            .iter()
+            .filter(|p| opts.since.is_none_or(|s| p.date >= s))
+            .map(|p| {
+                format!(
+                    "{} {:+} (Art. {}) on {}",
+                    if p.color == shakmaty::Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    },
+                    p.days,
+                    p.article,
+                    p.date
+                )
+            })
+            .collect()
+    };
+    let (pb, pa) = (pen(g), pen(h));
+    if pb == pa {
+        return None;
+    }
+    let first = pb
+        .iter()
+        .chain(&pa)
+        .find(|p| !pb.contains(p) || !pa.contains(p));
+    let article = first
+        .and_then(|p| p.split("(Art. ").nth(1))
+        .and_then(|p| p.split(')').next())
+        .map(str::to_string);
+    // The letter behind it: the one of this game answered differently on its day.
+    let on = first
+        .and_then(|p| p.rsplit("on ").next())
+        .map(str::to_string);
+    let letter = on.as_deref().and_then(|d| {
+        let mut hits = groups
+            .iter()
+            .filter(|((gg, l, _), (a, b, created))| {
+                gg.as_deref() == Some(id)
+                    && l.is_some()
+                    && created.get(..10) == Some(d)
+                    && describe(a) != describe(b)
+            })
+            .map(|((_, l, _), _)| l.clone());
+        let one = hits.next()?;
+        if hits.next().is_some() { None } else { one }
+    });
+    let listed = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join("; ")
+        }
+    };
+    Some(Difference {
+        game: Some(id.to_string()),
+        message_id: letter,
+        kind: "penalties".into(),
+        before: listed(&pb),
+        after: listed(&pa),
+        article,
+        day: on,
+    })
+}
+
+/// The moves recorded (a letter now read as another move, or a move now accepted or
+/// refused), told from the first half-move where they part.
+fn moves_differ(id: &str, g: &GameRecord, h: &GameRecord, opts: &Options) -> Option<Difference> {
+    let sans = |g: &GameRecord| -> Vec<String> { g.moves.iter().map(|m| m.san.clone()).collect() };
+    let (mb, ma) = (sans(g), sans(h));
+    if mb == ma {
+        return None;
+    }
+    let from = mb.iter().zip(&ma).take_while(|(x, y)| x == y).count();
+    let at = |v: &[String]| -> String {
+        if v.len() <= from {
+            "no further move".into()
+        } else {
+            format!("half-move {}: {}", from + 1, v[from..].join(" "))
+        }
+    };
+    let day = g
+        .moves
+        .get(from)
+        .or(h.moves.get(from))
+        .map(|m| m.sent.to_string());
+    since(opts, day.as_deref()).then(|| Difference::final_state(id, "moves", at(&mb), at(&ma)))
+}
+
+/// The result and how the game ended; a result counts from the day of the game's last move
+/// (or its start).
+fn result_differs(id: &str, g: &GameRecord, h: &GameRecord, opts: &Options) -> Option<Difference> {
+    let res = |g: &GameRecord| match (g.result, g.termination) {
+        (Some(r), Some(t)) => format!("{} ({t:?})", r.pgn()),
+        (Some(r), None) => r.pgn().to_string(),
+        _ => "not finished".to_string(),
+    };
+    let ended = g
+        .moves
+        .last()
+        .map_or(g.start, |m| m.sent)
+        .max(h.moves.last().map_or(h.start, |m| m.sent));
+    (res(g) != res(h) && since(opts, Some(&ended.to_string())))
+        .then(|| Difference::final_state(id, "result", res(g), res(h)))
 }
 
 /// Each player's leave book at the end of the history, then and now.
