@@ -154,9 +154,7 @@ pub(crate) fn request_leave(
             let effects = [game::Effect {
                 to: Role::of(color),
                 kind: Kind::Leave,
-                msg: Msg::LeaveRefused {
-                    reason: e.to_string(),
-                },
+                msg: Msg::LeaveRefused(e),
             }];
             reply::emit(tx, config, out, rec, &effects, today)
         }

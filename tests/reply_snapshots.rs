@@ -441,3 +441,42 @@ fn art_36_an_admission_with_no_claim_is_answered_in_the_players_language() {
     assert!(say(Lang::Ru).contains("Против Вас нет рассматриваемой рекламации о просрочке."));
     assert!(say(Lang::En).contains("There is no pending overstep claim against you."));
 }
+
+#[test]
+fn art_44_a_refused_leave_is_explained_in_the_players_language() {
+    // The reason is data (issue 10 item 6): worded in the recipient's language, with the
+    // dates as the letters write them, not the rules' English error text.
+    use amici::rules::game::Msg;
+    use amici::rules::leave::LeaveError;
+    let g = opened();
+    let msg = Msg::LeaveRefused(LeaveError::NotBeforeStart {
+        from: day("2026-03-01"),
+        on: day("2026-03-05"),
+    });
+    let say = |lang| to_white(&g, &msg, lang, "2026-03-05");
+    let bg = say(Lang::Bg);
+    assert!(
+        bg.contains("Отпускът не е приет: отпускът трябва да бъде обявен преди началото си (1.3.2026); обявен е на 5.3.2026 (чл. 44)."),
+        "{bg}"
+    );
+    let ru = say(Lang::Ru);
+    assert!(
+        ru.contains("Отпуск не принят: об отпуске нужно заявить до его начала (1.3.2026); заявлено 5.3.2026 (ст. 44)."),
+        "{ru}"
+    );
+    let en = say(Lang::En);
+    assert!(
+        en.contains("The leave is refused: leave must be announced before it starts (1.3.2026); it was announced on 5.3.2026 (Art. 44)."),
+        "{en}"
+    );
+    let quota = Msg::LeaveRefused(LeaveError::Quota {
+        year: 2026,
+        left: 3,
+        asked: 10,
+    });
+    let bg = to_white(&g, &quota, Lang::Bg, "2026-03-05");
+    assert!(
+        bg.contains("за 2026 г. остават 3 дни отпуск, поискани са 10 (чл. 42)."),
+        "{bg}"
+    );
+}

@@ -170,8 +170,11 @@ fn imap_section(ck: &mut Checker<'_>, i: RawImap, base: &Base) -> Imap {
     }
     Imap {
         host: i.host.get_ref().clone(),
-        port: check_port(ck, "[imap]", i.port.as_ref())
-            .unwrap_or(if security == Security::Tls { 993 } else { 143 }),
+        port: check_port(ck, "[imap]", i.port.as_ref()).unwrap_or(if security == Security::Tls {
+            993
+        } else {
+            143
+        }),
         security,
         user: i.user,
         password_env: i.password_env.into_inner(),
@@ -275,11 +278,9 @@ fn tournament_sections(
     let mut ids = HashSet::new();
     for (i, item) in items.into_iter().enumerate() {
         let again = || tournament_item(text, i);
-        let Some((raw, set_aside)) = ck.section_owned::<RawTournament>(
-            &format!("[[tournament]] #{}", i + 1),
-            item,
-            &again,
-        ) else {
+        let Some((raw, set_aside)) =
+            ck.section_owned::<RawTournament>(&format!("[[tournament]] #{}", i + 1), item, &again)
+        else {
             continue;
         };
         let tablebases = raw.tablebases.as_deref().map(|p| base.resolve(p));
@@ -369,7 +370,10 @@ fn tournament_id(ck: &mut Checker<'_>, raw: &Spanned<String>, ids: &mut HashSet<
             format!("tournament id `{id}`: expected a non-empty id without spaces or `/`"),
         );
     } else if !ids.insert(id.clone()) {
-        ck.at(Some(raw.span()), format!("tournament id `{id}` is used twice"));
+        ck.at(
+            Some(raw.span()),
+            format!("tournament id `{id}` is used twice"),
+        );
     }
     id
 }

@@ -76,7 +76,7 @@ impl Leave {
 }
 
 /// Why a leave is refused; the book is left unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum LeaveError {
     #[error("the leave ends ({to}) before it starts ({from})")]
     Backwards { from: Day, to: Day },

@@ -30,19 +30,21 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 tr(lang, Key::Art)
             );
         }
-        Msg::Decision { text } => {
-            let line = match text.split(':').next().unwrap_or("") {
-                "confirmed" => tr(lang, Key::ArbiterConfirmedOverstepClaimArt),
-                "rejected" => tr(lang, Key::ArbiterRejectedOverstepClaimArt),
-                "player-claim-filed" => tr(lang, Key::PlayerClaimsHisOpponentOverstep),
-                "declared" => tr(lang, Key::ArbiterDeclaredOverstepAsSanction),
-                "player-admitted" => tr(lang, Key::PlayerAdmitsOverstepTakesEffect),
-                "player-objection" => tr(lang, Key::ObjectionOverstepDecisionRecordedArt),
-                "player-withdrawn" => tr(lang, Key::OverstepClaimWithdrawnArt34),
-                "short-notation" => tr(lang, Key::PlayerKeepsSendingShortNotation),
-                _ => text.as_str(),
+        Msg::Decision(ruling) => {
+            use crate::rules::game::{PlayerAct, Ruling};
+            let key = match ruling {
+                Ruling::ClaimConfirmed { .. } => Key::ArbiterConfirmedOverstepClaimArt,
+                Ruling::ClaimRejected { .. } => Key::ArbiterRejectedOverstepClaimArt,
+                Ruling::OverstepDeclared { .. } => Key::ArbiterDeclaredOverstepAsSanction,
+                Ruling::ByPlayer { act, .. } => match act {
+                    PlayerAct::ClaimFiled => Key::PlayerClaimsHisOpponentOverstep,
+                    PlayerAct::Admitted => Key::PlayerAdmitsOverstepTakesEffect,
+                    PlayerAct::Objection => Key::ObjectionOverstepDecisionRecordedArt,
+                    PlayerAct::Withdrawn => Key::OverstepClaimWithdrawnArt34,
+                },
+                Ruling::ShortNotation { .. } => Key::PlayerKeepsSendingShortNotation,
             };
-            let _ = writeln!(b, "{line}");
+            let _ = writeln!(b, "{}", tr(lang, key));
         }
         Msg::Leave {
             who,
@@ -66,8 +68,13 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 tr(lang, Key::AllHisGamesPauseNeither)
             );
         }
-        Msg::LeaveRefused { reason } => {
-            let _ = writeln!(b, "{} {reason}", tr(lang, Key::LeaveRefused));
+        Msg::LeaveRefused(why) => {
+            let _ = writeln!(
+                b,
+                "{} {}",
+                tr(lang, Key::LeaveRefused),
+                leave_refused(lang, why)
+            );
         }
         Msg::Adjudication {
             stage,
@@ -116,5 +123,45 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             let _ = writeln!(b, "{}", tr(lang, Key::RefusalVariantRecordedArt10));
         }
         _ => unreachable!("decisions renders only its own messages"),
+    }
+}
+
+/// Why a leave is refused (Art. 41–45), in the recipient's language.
+fn leave_refused(lang: Lang, why: &crate::rules::leave::LeaveError) -> String {
+    use crate::mail::texts::fill;
+    use crate::rules::leave::LeaveError as E;
+    match why {
+        E::Backwards { from, to } => fill(
+            lang,
+            Key::LeaveBackwards,
+            &[("from", &date(*from)), ("to", &date(*to))],
+        ),
+        E::NotBeforeStart { from, on } => fill(
+            lang,
+            Key::LeaveNotBeforeStart,
+            &[("from", &date(*from)), ("on", &date(*on))],
+        ),
+        E::Quota { year, left, asked } => fill(
+            lang,
+            Key::LeaveQuota,
+            &[("year", year), ("left", left), ("asked", asked)],
+        ),
+        E::SpecialQuota { year, left, asked } => fill(
+            lang,
+            Key::LeaveSpecialQuota,
+            &[("year", year), ("left", left), ("asked", asked)],
+        ),
+        E::DuringExtension { from, to } => fill(
+            lang,
+            Key::LeaveDuringExtension,
+            &[("from", &date(*from)), ("to", &date(*to))],
+        ),
+        E::Overlap { id, from, to } => fill(
+            lang,
+            Key::LeaveOverlap,
+            &[("id", id), ("from", &date(*from)), ("to", &date(*to))],
+        ),
+        E::NoSuchLeave(id) => fill(lang, Key::LeaveNoSuchLeave, &[("id", id)]),
+        E::Started(id) => fill(lang, Key::LeaveStarted, &[("id", id)]),
     }
 }

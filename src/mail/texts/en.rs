@@ -237,6 +237,20 @@ pub(super) fn text(key: Key) -> &'static str {
             "All his games pause; neither player's time counts (Art. 45)."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::LeaveBackwards => "the leave ends ({to}) before it starts ({from}).",
+        Key::LeaveNotBeforeStart => {
+            "leave must be announced before it starts ({from}); it was announced on {on} (Art. 44)."
+        }
+        Key::LeaveQuota => "{year} leaves {left} days of leave, {asked} were asked (Art. 42).",
+        Key::LeaveSpecialQuota => {
+            "{year} leaves {left} days of special leave, {asked} were asked (Art. 43)."
+        }
+        Key::LeaveDuringExtension => {
+            "no leave during the extension of the end date ({from} – {to}) (Art. 42, note 2)."
+        }
+        Key::LeaveOverlap => "the leave overlaps leave no. {id} ({from} – {to}).",
+        Key::LeaveNoSuchLeave => "there is no leave no. {id}.",
+        Key::LeaveStarted => "leave no. {id} has already started; it cannot be cancelled.",
         Key::TournamentEndDateHasCome => {
             "The tournament's end date has come (Art. 49). The game stops and goes to adjudication. Send your proposal (1-0, 0-1 or 1/2-1/2) with your analysis by"
         }

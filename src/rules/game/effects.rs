@@ -132,8 +132,9 @@ pub enum Msg {
         article: String,
         reason: String,
     },
-    /// A decision of the arbiter on an overstep claim.
-    Decision { text: String },
+    /// A decision on an overstep claim (the arbiter's or a player's word), or a notice to the
+    /// arbiter.
+    Decision(Ruling),
     /// The bot has recorded an explicit `decline` of the opponent's variant.
     VariantDeclined,
     /// A player's leave (Art. 44; special leave Art. 43): every game of his pauses.
@@ -144,7 +145,7 @@ pub enum Msg {
         special: bool,
     },
     /// A leave request refused, with the rule's reason.
-    LeaveRefused { reason: String },
+    LeaveRefused(crate::rules::leave::LeaveError),
     /// A decision or refusal of the rules, as data: the shell words it in the recipient's
     /// language (issue 10 item 6: no sentence is written in the core).
     Told(Told),
@@ -171,6 +172,42 @@ pub enum Msg {
         diagram: String,
     },
 }
+/// A decision on an overstep (Art. 33–40, 56), or a notice to the arbiter, as data: the shell
+/// words it in the recipient's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ruling {
+    /// Art. 36: the arbiter confirmed the overstep claim (its index in the clock's list).
+    ClaimConfirmed { claim: usize },
+    /// Art. 36: the arbiter rejected the overstep claim.
+    ClaimRejected { claim: usize },
+    /// Art. 56: the arbiter declared an overstep as a sanction.
+    OverstepDeclared {
+        #[serde(with = "crate::rules::model::color_serde")]
+        against: Color,
+    },
+    /// A player's claim word acted on (Art. 33–39).
+    ByPlayer {
+        act: PlayerAct,
+        #[serde(with = "crate::rules::model::color_serde")]
+        by: Color,
+    },
+    /// Art. 18: the player keeps writing short notation after `warnings` warnings.
+    ShortNotation { warnings: u32 },
+}
+
+/// What a player's claim word did (Art. 33–39).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerAct {
+    /// He claims his opponent's overstep (Art. 33).
+    ClaimFiled,
+    /// He admits the overstep claimed against him (Art. 35).
+    Admitted,
+    /// He objects to a confirmed overstep (Art. 39).
+    Objection,
+    /// He withdraws his own claim (Art. 34).
+    Withdrawn,
+}
+
 /// A message the core asks the shell to send.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Effect {

@@ -12,7 +12,7 @@ use crate::rules::verdict::{self, Accepted, MoveFact, Official, Verdict, WrongIt
 
 use super::claims::claim;
 use super::commands::notice_ply;
-use super::effects::{Draft, Effect, Handled, Msg, Refusal, Remarks, ended_effects};
+use super::effects::{Draft, Effect, Handled, Msg, Refusal, Remarks, Ruling, ended_effects};
 use super::post::post_dates;
 use super::record::{GameRecord, MoveLine, Role, Status, Termination};
 use super::roster::end_replacement_dead_time;
@@ -254,9 +254,7 @@ pub(super) fn accepted(
             draft.effects.push(Effect {
                 to: Role::Arbiter,
                 kind: Kind::Notice,
-                msg: Msg::Decision {
-                    text: format!("short-notation:{n}"),
-                },
+                msg: Msg::Decision(Ruling::ShortNotation { warnings: n }),
             });
         }
     }

@@ -8,7 +8,9 @@ use crate::rules::letter;
 use crate::rules::model::{Day, Kind};
 use crate::rules::verdict::Verdict;
 
-use super::effects::{ClaimRefusal, Effect, Handled, Msg, Told, ended_effects, win_for};
+use super::effects::{
+    ClaimRefusal, Effect, Handled, Msg, PlayerAct, Ruling, Told, ended_effects, win_for,
+};
 use super::record::{GameRecord, Role, Status, Termination};
 
 /// An arbiter's decision on an overstep claim (Art. 37, 38): `confirm` or `reject`.
@@ -41,12 +43,16 @@ pub fn decide_claim(
     }
     .map_err(|e| e.to_string())?;
     let mut effects = Vec::new();
-    let text = format!("{}:{idx}", if confirm { "confirmed" } else { "rejected" });
+    let ruling = if confirm {
+        Ruling::ClaimConfirmed { claim: idx }
+    } else {
+        Ruling::ClaimRejected { claim: idx }
+    };
     for to in [Role::White, Role::Black, Role::Arbiter] {
         effects.push(Effect {
             to,
             kind: Kind::Decision,
-            msg: Msg::Decision { text: text.clone() },
+            msg: Msg::Decision(ruling),
         });
     }
     if let Some(p) = effect.penalty {
@@ -152,7 +158,7 @@ pub(super) fn claim_letter(
             .iter()
             .rposition(|o| o.color == c && o.status == status)
     };
-    let outcome: Result<(clock::DecisionEffect, &str), ClaimRefusal> = match word {
+    let outcome: Result<(clock::DecisionEffect, PlayerAct), ClaimRefusal> = match word {
         ClaimWord::File => {
             let report = rec.clocks(today);
             let side = report.side(from.other());
@@ -167,14 +173,14 @@ pub(super) fn claim_letter(
                     side.total_days,
                     side.allowance,
                 )
-                .map(|(_, e)| (e, "claim-filed"))
+                .map(|(_, e)| (e, PlayerAct::ClaimFiled))
                 .map_err(ClaimRefusal::Clock)
         }
         ClaimWord::Admit => match last_against(from, clock::OverstepStatus::Claimed) {
             Some(i) => next
                 .clock
                 .admit(&rec.params, i, today)
-                .map(|e| (e, "admitted"))
+                .map(|e| (e, PlayerAct::Admitted))
                 .map_err(ClaimRefusal::Clock),
             None => Err(ClaimRefusal::NothingToAdmit),
         },
@@ -182,7 +188,7 @@ pub(super) fn claim_letter(
             Some(i) => next
                 .clock
                 .object(i, today)
-                .map(|()| (clock::DecisionEffect::default(), "objection"))
+                .map(|()| (clock::DecisionEffect::default(), PlayerAct::Objection))
                 .map_err(ClaimRefusal::Clock),
             None => Err(ClaimRefusal::NothingToObject),
         },
@@ -190,7 +196,7 @@ pub(super) fn claim_letter(
             Some(i) => next
                 .clock
                 .withdraw(i, from, today)
-                .map(|e| (e, "withdrawn"))
+                .map(|e| (e, PlayerAct::Withdrawn))
                 .map_err(ClaimRefusal::Clock),
             None => Err(ClaimRefusal::NothingToWithdraw),
         },
@@ -209,22 +215,13 @@ pub(super) fn claim_letter(
                 requests: Vec::new(),
             });
         }
-        Ok((effect, what)) => {
+        Ok((effect, act)) => {
             if next.clock.awaiting_decision().is_some() {
                 next.status = Status::AwaitingDecision;
             } else if next.status == Status::AwaitingDecision {
                 next.status = Status::Playing;
             }
-            let msg = Msg::Decision {
-                text: format!(
-                    "player-{what}:{}",
-                    if from == Color::White {
-                        "white"
-                    } else {
-                        "black"
-                    }
-                ),
-            };
+            let msg = Msg::Decision(Ruling::ByPlayer { act, by: from });
             for to in [Role::White, Role::Black, Role::Arbiter] {
                 effects.push(Effect {
                     to,

@@ -7,7 +7,9 @@ use crate::rules::clock;
 use crate::rules::letter;
 use crate::rules::model::{Day, Kind, Penalty};
 
-use super::effects::{Change, Effect, Handled, Msg, Told, ended_effects, tell_all, win_for};
+use super::effects::{
+    Change, Effect, Handled, Msg, Ruling, Told, ended_effects, tell_all, win_for,
+};
 use super::end::{APPEAL_DAYS, set_result};
 use super::record::Status;
 use super::record::{GameRecord, Role, Termination};
@@ -141,16 +143,7 @@ pub fn declare_overstep(rec: &GameRecord, color: Color, today: Day) -> Result<Ha
             s.allowance,
         )
         .map_err(|e| e.to_string())?;
-    let msg = Msg::Decision {
-        text: format!(
-            "declared:{}",
-            if color == Color::White {
-                "white"
-            } else {
-                "black"
-            }
-        ),
-    };
+    let msg = Msg::Decision(Ruling::OverstepDeclared { against: color });
     let mut effects = tell_all(Kind::Decision, &msg);
     if let Some(loser) = effect.loser {
         next.finish(win_for(loser.other()), Termination::Overstep);
