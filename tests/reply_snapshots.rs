@@ -480,3 +480,32 @@ fn art_44_a_refused_leave_is_explained_in_the_players_language() {
         "{bg}"
     );
 }
+
+#[test]
+fn art_10_the_penalty_for_a_declined_variant_is_worded_in_the_players_language() {
+    use amici::rules::game::{Msg, PenaltyReason};
+    let g = opened();
+    let msg = Msg::Penalty {
+        color: Role::White,
+        days: 5,
+        article: "10".into(),
+        reason: PenaltyReason::DeclinedVariantPlayed,
+    };
+    let bg = to_white(&g, &msg, Lang::Bg, "2026-03-05");
+    assert!(bg.contains("отказан вариант, изигран ход по ход"), "{bg}");
+    assert!(!bg.contains("declined variant"), "{bg}");
+    let ru = to_white(&g, &msg, Lang::Ru, "2026-03-05");
+    assert!(
+        ru.contains("отклонённый вариант, сыгранный ход за ходом"),
+        "{ru}"
+    );
+    // the arbiter's own words are shown as he wrote them
+    let words = Msg::Penalty {
+        color: Role::White,
+        days: 3,
+        article: "56".into(),
+        reason: PenaltyReason::Words("неспортсменско поведение".into()),
+    };
+    let en = to_white(&g, &words, Lang::En, "2026-03-05");
+    assert!(en.contains("неспортсменско поведение"), "{en}");
+}

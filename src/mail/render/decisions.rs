@@ -21,6 +21,11 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             article,
             reason,
         } => {
+            use crate::rules::game::PenaltyReason;
+            let reason = match reason {
+                PenaltyReason::Words(w) => w.as_str(),
+                PenaltyReason::DeclinedVariantPlayed => tr(lang, Key::DeclinedVariantPlayed),
+            };
             let _ = writeln!(
                 b,
                 "{} {}: {days:+} {} ({} {article}: {reason}).",

@@ -227,6 +227,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "Всички партии на играча спират; времето на никого не тече (чл. 45)."
         }
         Key::LeaveRefused => "Отпускът не е приет:",
+        Key::DeclinedVariantPlayed => "отказан вариант, изигран ход по ход",
         Key::LeaveBackwards => "отпускът свършва ({to}) преди да започне ({from}).",
         Key::LeaveNotBeforeStart => {
             "отпускът трябва да бъде обявен преди началото си ({from}); обявен е на {on} (чл. 44)."

@@ -237,6 +237,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "All his games pause; neither player's time counts (Art. 45)."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::DeclinedVariantPlayed => "a declined variant played move by move",
         Key::LeaveBackwards => "the leave ends ({to}) before it starts ({from}).",
         Key::LeaveNotBeforeStart => {
             "leave must be announced before it starts ({from}); it was announced on {on} (Art. 44)."

@@ -223,6 +223,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "Все партии игрока приостановлены; время ни у кого не идёт (ст. 45)."
         }
         Key::LeaveRefused => "Отпуск не принят:",
+        Key::DeclinedVariantPlayed => "отклонённый вариант, сыгранный ход за ходом",
         Key::LeaveBackwards => "отпуск заканчивается ({to}) раньше, чем начинается ({from}).",
         Key::LeaveNotBeforeStart => {
             "об отпуске нужно заявить до его начала ({from}); заявлено {on} (ст. 44)."

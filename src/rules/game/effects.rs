@@ -130,7 +130,7 @@ pub enum Msg {
         color: Role,
         days: i32,
         article: String,
-        reason: String,
+        reason: PenaltyReason,
     },
     /// A decision on an overstep claim (the arbiter's or a player's word), or a notice to the
     /// arbiter.
@@ -193,6 +193,16 @@ pub enum Ruling {
     },
     /// Art. 18: the player keeps writing short notation after `warnings` warnings.
     ShortNotation { warnings: u32 },
+}
+
+/// Why penalty days were put on a clock, as told in a letter: the arbiter's own words, or a
+/// rule's reason that the shell words in the recipient's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PenaltyReason {
+    /// The arbiter's reason, in his own words (Art. 56).
+    Words(String),
+    /// Art. 10: a declined variant played out move by move.
+    DeclinedVariantPlayed,
 }
 
 /// What a player's claim word did (Art. 33–39).

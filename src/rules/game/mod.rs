@@ -41,8 +41,8 @@ pub use dispatch::{
     handle_player_letter, handle_read_letter,
 };
 pub use effects::{
-    AdjudicationStage, Change, ClaimKind, ClaimRefusal, Effect, Handled, Msg, PlayerAct, Refusal,
-    Remarks, Request, Ruling, Told,
+    AdjudicationStage, Change, ClaimKind, ClaimRefusal, Effect, Handled, Msg, PenaltyReason,
+    PlayerAct, Refusal, Remarks, Request, Ruling, Told,
 };
 pub use end::{
     APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, handle_end, set_result,

@@ -12,7 +12,9 @@ use crate::rules::verdict::{self, Accepted, MoveFact, Official, Verdict, WrongIt
 
 use super::claims::claim;
 use super::commands::notice_ply;
-use super::effects::{Draft, Effect, Handled, Msg, Refusal, Remarks, Ruling, ended_effects};
+use super::effects::{
+    Draft, Effect, Handled, Msg, PenaltyReason, Refusal, Remarks, Ruling, ended_effects,
+};
 use super::post::post_dates;
 use super::record::{GameRecord, MoveLine, Role, Status, Termination};
 use super::roster::end_replacement_dead_time;
@@ -235,7 +237,8 @@ pub(super) fn accepted(
                 color: sender,
                 days: p.days,
                 article: p.article.clone(),
-                reason: p.reason.clone(),
+                // the only penalty a move carries is Art. 10's (`variant::follow_variant`)
+                reason: PenaltyReason::DeclinedVariantPlayed,
             },
         });
     }

@@ -8,7 +8,7 @@ use crate::rules::letter;
 use crate::rules::model::{Day, Kind, Penalty};
 
 use super::effects::{
-    Change, Effect, Handled, Msg, Ruling, Told, ended_effects, tell_all, win_for,
+    Change, Effect, Handled, Msg, PenaltyReason, Ruling, Told, ended_effects, tell_all, win_for,
 };
 use super::end::{APPEAL_DAYS, set_result};
 use super::record::Status;
@@ -36,7 +36,7 @@ pub fn arbiter_penalty(
         color: Role::of(color),
         days,
         article,
-        reason: reason.to_string(),
+        reason: PenaltyReason::Words(reason.to_string()),
     };
     let effects = tell_all(Kind::Decision, &msg);
     Handled::changed(next, effects)
