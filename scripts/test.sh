@@ -41,6 +41,14 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 /usr/bin/chromium --version || true
 
+step "systemd-analyze (tests/service_unit.rs checks the systemd unit with it)"
+if ! command -v systemd-analyze >/dev/null 2>&1; then
+  { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends systemd; } \
+    >/tmp/amici-systemd-apt.log 2>&1 || { tail -n 20 /tmp/amici-systemd-apt.log; die "cannot install systemd (systemd-analyze)"; }
+fi
+systemd-analyze --version | head -n 1
+
 step "Syzygy test tables (the \`chess\` package's source on PyPI carries small ones)"
 SYZYGY_DIR=$(pwd)/target/syzygy
 if [ ! -f "$SYZYGY_DIR/KQvK.rtbw" ]; then
