@@ -14,13 +14,14 @@
 //! - [`tick`]    the daily sweep over all games; [`past_start`] holds back a first tick that would flood
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`status`]  `amici status` text and JSON
-//! - [`daemon`]  `amici run`: the loop tying it together
+//! - [`daemon`]  `amici run`: the loop tying it together; [`dry_run`] `run --dry-run DIR`, one read-only pass
 
 pub mod arbiter;
 pub mod audit;
 pub mod clock;
 pub mod config;
 pub mod daemon;
+pub mod dry_run;
 pub mod engine;
 pub mod mail;
 pub mod past_start;

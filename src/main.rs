@@ -60,6 +60,12 @@ enum Command {
         /// tick (silence repeats, Art. 31 claims): without this, `run` refuses.
         #[arg(long)]
         accept_past_start: bool,
+        /// One read-only pass instead of the daemon: the mailbox opened without changing it,
+        /// the letters processed in a copy of the database (DIR/amici.sqlite3), the day's
+        /// tick run, and every message amici would send written into DIR/outbox/ as .eml
+        /// files. Nothing is sent; the live database is not written.
+        #[arg(long, value_name = "DIR")]
+        dry_run: Option<PathBuf>,
     },
     /// Process raw RFC 5322 messages (files, or stdin when none) exactly as if they had just
     /// arrived in the mailbox; replies go out at once. For MTA pipe delivery and for tests.
@@ -441,7 +447,22 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             emit(&format!("{summary}\n"))?;
         }
-        Command::Run { accept_past_start } => {
+        Command::Run {
+            dry_run: Some(dir), ..
+        } => {
+            let s = runtime()?.block_on(amici::dry_run::run(&config, &dir, clock::now()?))?;
+            println!(
+                "dry run: {} letter(s) read, {} message(s) amici would send written into {} \
+                 (nothing sent; the letters were processed in {}, the live database untouched)",
+                s.letters,
+                s.messages,
+                s.outbox.display(),
+                s.database.display()
+            );
+        }
+        Command::Run {
+            accept_past_start, ..
+        } => {
             if !accept_past_start && let Some(code) = refuse_past_start(&config)? {
                 return Ok(code);
             }

@@ -89,7 +89,8 @@ fn the_unit_is_hardened_exposure_ok() {
         .arg(&unit)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     let level = text
         .lines()
         .find_map(|l| l.split("Overall exposure level for amici.service: ").nth(1))

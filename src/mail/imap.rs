@@ -104,6 +104,16 @@ async fn tls_wrap(cfg: &Imap, tcp: TcpStream) -> Result<Box<dyn Io>> {
 
 /// Connects, logs in and selects the mailbox. Returns the session and UIDVALIDITY.
 pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
+    open(cfg, false).await
+}
+
+/// As [`connect`], the mailbox opened read-only (`EXAMINE`): no flag can change, nothing can
+/// be moved (`amici run --dry-run`).
+pub async fn connect_read_only(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
+    open(cfg, true).await
+}
+
+async fn open(cfg: &Imap, read_only: bool) -> Result<(ImapSession, u32, bool)> {
     let password = std::env::var(&cfg.password_env).map_err(|_| {
         anyhow!(
             "environment variable {} (IMAP password) is not set",
@@ -143,7 +153,11 @@ pub async fn connect(cfg: &Imap) -> Result<(ImapSession, u32, bool)> {
         .map_err(|(e, _)| anyhow!("IMAP login as {}: {e}", cfg.user))?;
     let caps = session.capabilities().await?;
     let idle = cfg.idle && caps.has_str("IDLE");
-    let mailbox = session.select(&cfg.mailbox).await?;
+    let mailbox = if read_only {
+        session.examine(&cfg.mailbox).await?
+    } else {
+        session.select(&cfg.mailbox).await?
+    };
     Ok((session, mailbox.uid_validity.unwrap_or(0), idle))
 }
 

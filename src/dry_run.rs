@@ -1,0 +1,129 @@
+//! `amici run --dry-run DIR` (issue 13): what amici would do with the real mailbox, without
+//! doing it — what an arbiter wants to see before switching a season over.
+//!
+//! The mailbox is opened read-only (IMAP `EXAMINE`: no flag is set, nothing is moved); the
+//! live database is copied (`Store::snapshot`, never written) into `DIR/amici.sqlite3`; every
+//! letter above the copy's cursor is stored and processed there, then the day's tick runs, and
+//! every message amici would send is written as an `.eml` file into `DIR/outbox/` — nothing is
+//! sent. One pass, then it exits; `DIR` is left for the arbiter to read (and `amici --config …
+//! status` can be pointed at the copy by a config whose `database` names it).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use chrono::{DateTime, FixedOffset};
+
+use crate::config::{Config, Delivery};
+use crate::mail::{deliver, imap};
+use crate::store::Store;
+use crate::{engine, tick};
+
+/// What a dry run did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Letters read from the mailbox (new since the live database's cursor).
+    pub letters: usize,
+    /// Messages written into `outbox`, one `.eml` file each.
+    pub messages: usize,
+    /// Where they are.
+    pub outbox: PathBuf,
+    /// The copy of the database the letters were processed in.
+    pub database: PathBuf,
+}
+
+/// Fetch chunk sizes, as the daemon's.
+const FETCH_CHUNK: usize = 50;
+const FETCH_BYTES: usize = 8 * 1024 * 1024;
+
+/// Runs the dry run into `dir` as of `now`.
+pub async fn run(config: &Config, dir: &Path, now: DateTime<FixedOffset>) -> Result<Summary> {
+    let outbox = dir.join("outbox");
+    let database = dir.join("amici.sqlite3");
+    std::fs::create_dir_all(&outbox).with_context(|| format!("creating {}", outbox.display()))?;
+    if database.exists() {
+        std::fs::remove_file(&database)
+            .with_context(|| format!("removing the last dry run's {}", database.display()))?;
+    }
+    if config.bot.database.exists() {
+        Store::snapshot(&config.bot.database, &database)
+            .with_context(|| format!("copying {}", config.bot.database.display()))?;
+    }
+    let mut copy = config.clone();
+    copy.bot.database = database.clone();
+    copy.delivery = Delivery::Dir(outbox.clone());
+    let config = copy;
+
+    let mut store = Store::open(&database)?;
+    engine::sync_config(&mut store, &config)
+        .context("bringing the games in line with the config")?;
+    let mut letters = 0;
+    if let Some(cfg) = &config.imap {
+        letters = read_mailbox(&mut store, &config, cfg, now).await?;
+    }
+    tick::run(&mut store, &config, now)?;
+
+    let before = count_files(&outbox)?;
+    let transport = deliver::Transport::from_config(&config)?;
+    let db = crate::store::Db::spawn(store);
+    let flushed = deliver::flush(&db, &Arc::new(config.clone()), &transport, now).await?;
+    if flushed.retry > 0 || flushed.failed > 0 {
+        anyhow::bail!(
+            "{} message(s) could not be written into {}",
+            flushed.retry + flushed.failed,
+            outbox.display()
+        );
+    }
+    Ok(Summary {
+        letters,
+        messages: count_files(&outbox)? - before,
+        outbox,
+        database,
+    })
+}
+
+/// Stores and processes every letter above the copy's cursor, the mailbox opened read-only.
+async fn read_mailbox(
+    store: &mut Store,
+    config: &Config,
+    cfg: &crate::config::Imap,
+    now: DateTime<FixedOffset>,
+) -> Result<usize> {
+    let (mut session, validity, _) = imap::timed("connect", imap::connect_read_only(cfg)).await?;
+    let last = match store.imap_state(&cfg.mailbox)? {
+        Some((v, last)) if v == validity => last,
+        _ => 0,
+    };
+    let uids = imap::timed("search", imap::new_uids(&mut session, last)).await?;
+    let max = config.bot.max_message_bytes;
+    let mut letters = 0;
+    for chunk in uids.chunks(FETCH_CHUNK) {
+        let sizes = imap::timed("fetch", imap::sizes(&mut session, chunk)).await?;
+        for group in imap::by_bytes(chunk, &sizes, max, FETCH_BYTES) {
+            let fetched =
+                imap::timed("fetch", imap::fetch(&mut session, &group, &sizes, max)).await?;
+            for f in &fetched {
+                let env = crate::mail::headers::envelope(&f.raw);
+                let arrived = f
+                    .internal_date
+                    .or(env.received_at)
+                    .unwrap_or(now)
+                    .to_rfc3339();
+                let source = format!("imap:{}:{validity}:{}", cfg.mailbox, f.uid);
+                let letter = crate::store::RawLetter {
+                    message_id: env.message_id.as_deref(),
+                    ..engine::raw_letter(config, &f.raw, f.size, &arrived, &source)
+                };
+                store.store_chunk(&[letter], None)?;
+                letters += 1;
+            }
+            engine::process_pending(store, config, now).context("processing")?;
+        }
+    }
+    let _ = session.logout().await;
+    Ok(letters)
+}
+
+fn count_files(dir: &Path) -> Result<usize> {
+    Ok(std::fs::read_dir(dir)?.filter_map(Result::ok).count())
+}
