@@ -60,8 +60,13 @@ enum Step {
     Tick,
     Command(String),
     Config(String),
-    Undeliverable { message_id: String, error: String },
+    Undeliverable {
+        message_id: String,
+        error: String,
+    },
     Delivered(String),
+    /// `amici import`: the records and leave books it wrote (JSON, `import::Logged`).
+    Import(String),
 }
 
 /// Replays the history of `config`'s database and compares.
@@ -129,6 +134,7 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
                 }
             }
             "delivered" => Step::Delivered(detail),
+            "import" => Step::Import(detail),
             other => {
                 report
                     .lacks
@@ -228,6 +234,11 @@ fn replay(
             if let Some(row) = after.outbox_by_message_id(message_id)? {
                 crate::mail::deliver::undeliverable(after, cfg, &row, error, now)?;
             }
+        }
+        Step::Import(detail) => {
+            let logged: crate::import::Logged =
+                serde_json::from_str(detail).context("a logged import that does not read")?;
+            after.transaction(|tx| crate::import::apply(tx, &logged.records, &logged.books))?;
         }
         Step::Delivered(message_id) => {
             if let Some(row) = after.outbox_by_message_id(message_id)? {

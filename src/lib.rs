@@ -14,6 +14,7 @@
 //! - [`tick`]    the daily sweep over all games; [`past_start`] holds back a first tick that would flood
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`status`]  `amici status` text and JSON
+//! - [`import`]  `amici import`: games in progress from a PGN and a sidecar, rebuilt by the core
 //! - [`daemon`]  `amici run`: the loop tying it together; [`dry_run`] `run --dry-run DIR`, one read-only pass
 
 pub mod arbiter;
@@ -23,6 +24,7 @@ pub mod config;
 pub mod daemon;
 pub mod dry_run;
 pub mod engine;
+pub mod import;
 pub mod mail;
 pub mod past_start;
 pub mod picture;

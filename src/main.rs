@@ -174,6 +174,25 @@ enum Command {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,
     },
+    /// Bring games in progress into amici from another arbiter's record: a PGN (moves with
+    /// their sending dates as `{[%ccsnt 2026.01.15]}` comments, results of finished games) and
+    /// a sidecar TOML (FILE.toml beside it: receipt dates in post mode, penalties, leave,
+    /// oversteps, the declared totals). The clocks are rebuilt (RULES.md §3) and every
+    /// disagreement listed; nothing is written when a game cannot be read (exit 2, the game
+    /// and the line named) or when figures disagree without --accept (exit 3).
+    Import {
+        /// The tournament (its games must be in the config, with no move yet in amici).
+        #[arg(long)]
+        tournament: String,
+        /// The games (PGN).
+        file: PathBuf,
+        /// The sidecar file (default: FILE with the extension .toml, when it exists).
+        #[arg(long)]
+        sidecar: Option<PathBuf>,
+        /// Write the games although their rebuilt figures disagree with the declared ones.
+        #[arg(long)]
+        accept: bool,
+    },
     /// Replay the stored history through today's rules and list every past decision that
     /// would differ (exit 0: none; 3: differences listed; 1: a runtime failure). The database
     /// is only read.
@@ -592,6 +611,30 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 }
             }
             if !report.differences.is_empty() {
+                return Ok(ExitCode::from(3));
+            }
+        }
+        Command::Import {
+            tournament,
+            file,
+            sidecar,
+            accept,
+        } => {
+            let mut store = open(&config)?;
+            let report = amici::import::import(
+                &mut store,
+                &config,
+                &tournament,
+                &file,
+                sidecar.as_deref(),
+                accept,
+                clock::now()?,
+            )?;
+            emit(&report.text())?;
+            if !report.errors.is_empty() {
+                return Ok(ExitCode::from(2));
+            }
+            if !report.committed {
                 return Ok(ExitCode::from(3));
             }
         }

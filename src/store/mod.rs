@@ -56,6 +56,8 @@ pub enum InputKind {
     Undeliverable,
     /// A re-sent forwarded move delivered, ending its game's dead time (RULES.md §3).
     Delivered,
+    /// Games in progress brought in by `amici import` (the records and leave books written).
+    Import,
 }
 
 impl InputKind {
@@ -67,6 +69,7 @@ impl InputKind {
             InputKind::Config => "config",
             InputKind::Undeliverable => "undeliverable",
             InputKind::Delivered => "delivered",
+            InputKind::Import => "import",
         }
     }
 }

@@ -16,6 +16,7 @@
 //! - `daily`    the daily tick (`handle_tick`) and the next day it is due (`next_due`)
 //! - `end`      the end of the tournament and adjudication (Art. 49, 51–55)
 //! - `extension` the end date extended (Art. 50)
+//! - `import`   a game in progress brought in from another record, its clocks rebuilt (§3)
 //! - `roster`   a player withdrawn, removed or replaced (Art. 47–48)
 //! - `sanction` the arbiter's sanctions and their appeal (Art. 56–57)
 
@@ -26,6 +27,7 @@ mod dispatch;
 mod effects;
 mod end;
 mod extension;
+mod import;
 mod moves;
 mod overstep;
 mod post;
@@ -49,6 +51,10 @@ pub use end::{
     start_adjudication,
 };
 pub use extension::{EXTENSION_MONTHS, Extension, extend_end_date};
+pub use import::{
+    GameFacts, ImportedLeave, ImportedMove, ImportedOverstep, ImportedPenalty, Rebuilt, Receipt,
+    Side, rebuild,
+};
 pub use overstep::decide_claim;
 pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, Variant};
 pub use roster::{

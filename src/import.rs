@@ -1,0 +1,440 @@
+//! `amici import --tournament ID FILE.pgn` (issue 13): games in progress brought in from
+//! another arbiter's record, so that a federation can switch mid-season.
+//!
+//! The PGN (read by `pgn-reader`) gives each game's players, moves, sending dates (`{[%ccsnt
+//! 2026.01.15]}` after a move, or a date comment `{15.01.2026}` / `{2026-01-15}`) and the
+//! result of a finished game; a sidecar TOML file (`FILE.toml` beside it, or `--sidecar`), one
+//! `[[game]]` table a game, what a PGN cannot carry (`rules::game::GameFacts`). Each game is
+//! rebuilt by the core (`rules::game::rebuild`, clocks by RULES.md §3) and checked against the
+//! declared figures. Nothing is committed when any game cannot be read (exit 2, the game and
+//! the line named) or when the rebuilt figures disagree with the declared ones and the arbiter
+//! has not accepted them (`--accept`; exit 3, every disagreement listed). Committed, the
+//! games continue as if amici had kept them from the start; the import is logged as an input,
+//! so `amici audit` replays it.
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
+use serde::Deserialize;
+
+use crate::config::Config;
+use crate::rules::game::{self, GameFacts, GameRecord, ImportedMove};
+use crate::rules::leave::{Leave, LeaveBook, LeaveKind};
+use crate::rules::model::GameResult;
+use crate::store::{InputKind, Store};
+
+/// What the import found, game by game.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// `<game id>: <moves> half-moves, White N days, Black M days, <state>` per game.
+    pub games: Vec<String>,
+    /// Records that cannot be taken: the game and the line named.
+    pub errors: Vec<String>,
+    /// Rebuilt figures that disagree with the declared ones: `<game id>: …`.
+    pub disagreements: Vec<String>,
+    /// Whether the games were written.
+    pub committed: bool,
+}
+
+impl Report {
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for e in &self.errors {
+            s.push_str(&format!("error: {e}\n"));
+        }
+        for g in &self.games {
+            s.push_str(&format!("{g}\n"));
+        }
+        for d in &self.disagreements {
+            s.push_str(&format!("disagreement: {d}\n"));
+        }
+        s.push_str(&if self.committed {
+            format!("{} game(s) imported\n", self.games.len())
+        } else if !self.errors.is_empty() {
+            "nothing imported: mend the file(s) and run the import again\n".to_string()
+        } else {
+            "nothing imported: look at each disagreement; when the rebuilt figures are right, run again with --accept\n".to_string()
+        });
+        s
+    }
+}
+
+/// One game as the PGN gives it.
+#[derive(Debug, Default)]
+struct PgnGame {
+    line: usize,
+    white: String,
+    black: String,
+    result: Option<GameResult>,
+    moves: Vec<ImportedMove>,
+    errors: Vec<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sidecar {
+    #[serde(default)]
+    game: Vec<GameFacts>,
+}
+
+/// The sidecar beside `pgn`: the same name with `.toml`.
+pub fn default_sidecar(pgn: &Path) -> PathBuf {
+    pgn.with_extension("toml")
+}
+
+/// Reads, rebuilds and checks; commits when nothing is wrong and nothing disagrees (or
+/// `accept`).
+pub fn import(
+    store: &mut Store,
+    config: &Config,
+    tournament: &str,
+    pgn: &Path,
+    sidecar: Option<&Path>,
+    accept: bool,
+    now: DateTime<FixedOffset>,
+) -> Result<Report> {
+    let mut report = Report::default();
+    let t = config
+        .tournaments
+        .iter()
+        .find(|t| t.id == tournament)
+        .with_context(|| format!("no tournament {tournament} in the config"))?;
+    let text = std::fs::read(pgn).with_context(|| format!("reading {}", pgn.display()))?;
+    let games = read_pgn(&text);
+    let facts = match sidecar.map(Path::to_path_buf).or_else(|| {
+        let p = default_sidecar(pgn);
+        p.exists().then_some(p)
+    }) {
+        None => Vec::new(),
+        Some(p) => {
+            let s =
+                std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
+            match toml::from_str::<Sidecar>(&s) {
+                Ok(s) => s.game,
+                Err(e) => {
+                    report
+                        .errors
+                        .push(format!("{}: {}", p.display(), e.to_string().trim_end()));
+                    Vec::new()
+                }
+            }
+        }
+    };
+    let today = crate::config::local_day(config, now);
+    let live: Vec<GameRecord> = store
+        .games()?
+        .into_iter()
+        .filter(|g| g.tournament == t.id)
+        .collect();
+    let email_of = |name: &str| -> Option<String> {
+        let name = name.trim();
+        t.players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name) || p.email.eq_ignore_ascii_case(name))
+            .map(|p| p.email.clone())
+    };
+    let mut rebuilt = Vec::new();
+    let mut used_facts = vec![false; facts.len()];
+    for (k, g) in games.iter().enumerate() {
+        let at = format!(
+            "{} game {} ({} – {}, line {})",
+            pgn.display(),
+            k + 1,
+            g.white,
+            g.black,
+            g.line
+        );
+        if !g.errors.is_empty() {
+            report
+                .errors
+                .extend(g.errors.iter().map(|e| format!("{at}: {e}")));
+            continue;
+        }
+        let (Some(w), Some(b)) = (email_of(&g.white), email_of(&g.black)) else {
+            report.errors.push(format!(
+                "{at}: the players are not both players of {} (by name or address)",
+                t.id
+            ));
+            continue;
+        };
+        let Some(base) = live.iter().find(|r| r.white == w && r.black == b) else {
+            report.errors.push(format!(
+                "{at}: {} has no game {} – {} ",
+                t.id, g.white, g.black
+            ));
+            continue;
+        };
+        if !base.moves.is_empty() || base.result.is_some() {
+            report.errors.push(format!(
+                "{at}: {} already has {} move(s) in amici; only games amici has not seen are imported",
+                base.id,
+                base.moves.len()
+            ));
+            continue;
+        }
+        let same = |a: &str, x: &str| a.trim().eq_ignore_ascii_case(x.trim());
+        let found = facts
+            .iter()
+            .position(|f| same(&f.white, &g.white) && same(&f.black, &g.black));
+        if let Some(i) = found {
+            used_facts[i] = true;
+        }
+        let none = GameFacts::default();
+        let f = found.map_or(&none, |i| &facts[i]);
+        match game::rebuild(base, &g.moves, g.result, f, today) {
+            Err(e) => report.errors.push(format!("{at}: {e}")),
+            Ok(r) => {
+                let c = r.record.clocks(today);
+                report.games.push(format!(
+                    "{}: {} half-move(s), White {} days, Black {} days, {}",
+                    r.record.id,
+                    r.record.moves.len(),
+                    c.white.game_days,
+                    c.black.game_days,
+                    r.record
+                        .result
+                        .map_or("in play".to_string(), |x| format!("finished {}", x.pgn()))
+                ));
+                report.disagreements.extend(
+                    r.disagreements
+                        .iter()
+                        .map(|d| format!("{}: {d}", r.record.id)),
+                );
+                rebuilt.push((r.record, f.clone()));
+            }
+        }
+    }
+    for (f, used) in facts.iter().zip(used_facts) {
+        if !used {
+            report.errors.push(format!(
+                "sidecar: [[game]] {} – {} matches no game of the PGN",
+                f.white, f.black
+            ));
+        }
+    }
+    if !report.errors.is_empty() || (!report.disagreements.is_empty() && !accept) {
+        return Ok(report);
+    }
+    let records: Vec<GameRecord> = rebuilt.iter().map(|(r, _)| r.clone()).collect();
+    let at = now.to_rfc3339();
+    store.transaction(|tx| -> Result<()> {
+        let books = leave_books(tx, &rebuilt)?;
+        apply(tx, &records, &books)?;
+        let detail = serde_json::to_string(&Logged { records, books })?;
+        tx.log_input(&at, InputKind::Import, None, Some(&detail))?;
+        Ok(())
+    })?;
+    report.committed = true;
+    Ok(report)
+}
+
+/// What an import writes, as logged for `amici audit`.
+#[derive(serde::Serialize, Deserialize)]
+pub struct Logged {
+    pub records: Vec<GameRecord>,
+    pub books: Vec<(String, LeaveBook)>,
+}
+
+/// The players' leave books with the imported leave added (Art. 42 counts it).
+fn leave_books(
+    tx: &crate::store::Tx<'_>,
+    rebuilt: &[(GameRecord, GameFacts)],
+) -> Result<Vec<(String, LeaveBook)>> {
+    let mut books: Vec<(String, LeaveBook)> = Vec::new();
+    for (rec, f) in rebuilt {
+        for l in &f.leave {
+            let email = rec.address(l.color.color()).to_string();
+            let i = match books.iter().position(|(e, _)| *e == email) {
+                Some(i) => i,
+                None => {
+                    books.push((email.clone(), tx.leave_book(&email)?));
+                    books.len() - 1
+                }
+            };
+            let book = &mut books[i].1;
+            if book.leaves.iter().any(|x| x.from == l.from && x.to == l.to) {
+                continue; // the same leave listed for another of his games
+            }
+            let id = book.leaves.iter().map(|x| x.id).max().unwrap_or(0) + 1;
+            book.leaves.push(Leave {
+                id,
+                from: l.from,
+                to: l.to,
+                kind: LeaveKind::Ordinary,
+                requested_on: l.from,
+                ended_in: Vec::new(),
+            });
+        }
+    }
+    Ok(books)
+}
+
+/// Writes the imported games and leave books (also the audit's replay of an import).
+pub fn apply(
+    tx: &crate::store::Tx<'_>,
+    records: &[GameRecord],
+    books: &[(String, LeaveBook)],
+) -> Result<()> {
+    for r in records {
+        tx.update_game(r)?;
+    }
+    for (email, book) in books {
+        tx.put_leave_book(email, book)?;
+    }
+    Ok(())
+}
+
+// The PGN
+// ---------------------------------------------------------------------------------------------
+
+/// The games of a PGN file, each with the line it starts on.
+fn read_pgn(bytes: &[u8]) -> Vec<PgnGame> {
+    let starts = game_lines(bytes);
+    let mut reader = Reader::new(std::io::Cursor::new(bytes));
+    let mut out = Vec::new();
+    loop {
+        let mut v = Collect;
+        match reader.read_game(&mut v) {
+            Ok(Some(mut g)) => {
+                g.line = starts.get(out.len()).copied().unwrap_or(0);
+                out.push(g);
+            }
+            Ok(None) => break,
+            Err(e) => {
+                out.push(PgnGame {
+                    line: starts.get(out.len()).copied().unwrap_or(0),
+                    errors: vec![format!("unreadable PGN: {e}")],
+                    ..PgnGame::default()
+                });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The line (1-based) on which each game's tags begin: the first tag line after the start or
+/// after movetext.
+fn game_lines(bytes: &[u8]) -> Vec<usize> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = Vec::new();
+    let mut in_tags = false;
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            if !in_tags {
+                out.push(i + 1);
+                in_tags = true;
+            }
+        } else if !l.is_empty() {
+            in_tags = false;
+        }
+    }
+    out
+}
+
+struct Collect;
+
+impl Visitor for Collect {
+    type Tags = PgnGame;
+    type Movetext = PgnGame;
+    type Output = PgnGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(PgnGame::default())
+    }
+
+    fn tag(
+        &mut self,
+        g: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let v = value.decode_utf8_lossy().trim().to_string();
+        match name {
+            b"White" => g.white = v,
+            b"Black" => g.black = v,
+            b"Result" => {
+                g.result = match v.as_str() {
+                    "1-0" => Some(GameResult::WhiteWins),
+                    "0-1" => Some(GameResult::BlackWins),
+                    "1/2-1/2" => Some(GameResult::Draw),
+                    _ => None,
+                }
+            }
+            b"FEN" | b"SetUp" => g
+                .errors
+                .push("a game from a set-up position (FEN) cannot be continued".into()),
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, g: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(g)
+    }
+
+    fn san(&mut self, g: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+        g.moves.push(ImportedMove {
+            san: san.san.to_string(),
+            sent: None,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, g: &mut Self::Movetext, c: RawComment<'_>) -> ControlFlow<Self::Output> {
+        let text = String::from_utf8_lossy(c.as_bytes());
+        if let Some(m) = g.moves.last_mut()
+            && m.sent.is_none()
+        {
+            m.sent = sending_date(&text);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, g: Self::Movetext) -> Self::Output {
+        g
+    }
+}
+
+/// The sending date in a move's comment: `[%ccsnt 2026.01.15]` (ICCF, time optional), else a
+/// date alone: `15.01.2026`, `2026-01-15`, `2026.01.15`.
+fn sending_date(comment: &str) -> Option<NaiveDate> {
+    let text: Cow<'_, str> = match comment.find("[%ccsnt") {
+        Some(i) => Cow::Owned(comment[i + 7..].trim_start().to_string()),
+        None => Cow::Borrowed(comment.trim()),
+    };
+    let token: String = text
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+        .collect();
+    let token = token.trim_end_matches('.');
+    ["%Y.%m.%d", "%Y-%m-%d", "%d.%m.%Y"]
+        .iter()
+        .find_map(|f| NaiveDate::parse_from_str(token, f).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sending_dates_in_the_usual_comments() {
+        let d = NaiveDate::from_ymd_opt(2026, 1, 15);
+        assert_eq!(sending_date("[%ccsnt 2026.01.15]"), d);
+        assert_eq!(sending_date("[%ccsnt 2026.01.15,10:22]"), d);
+        assert_eq!(sending_date(" 15.01.2026 "), d);
+        assert_eq!(sending_date("2026-01-15"), d);
+        assert_eq!(sending_date("a good move"), None);
+    }
+
+    #[test]
+    fn each_game_starts_on_its_first_tag_line() {
+        let pgn = b"[Event \"x\"]\n[White \"a\"]\n\n1. e4 *\n\n[Event \"y\"]\n\n1. d4 *\n";
+        assert_eq!(game_lines(pgn), [1, 6]);
+    }
+}

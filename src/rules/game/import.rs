@@ -1,0 +1,336 @@
+//! A game in progress brought in from another arbiter's record (`amici import`, issue 13):
+//! its moves with their sending dates, the facts a PGN cannot carry (receipt dates in `post`,
+//! penalties with their articles, leave taken, oversteps already decided), rebuilt into a
+//! record whose clocks follow RULES.md §3 like every other game's — and every way the rebuilt
+//! figures disagree with what the arbiter declared, listed before anything is committed.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use crate::rules::clock::{self, Claimant, Overstep, OverstepGround, OverstepStatus};
+use crate::rules::model::{Day, GameResult, Mode, Penalty, PlayedMove, Suspension};
+
+use super::record::{GameRecord, Status, Termination};
+
+/// One move as the other record gives it: SAN (English letters) and its sending date.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedMove {
+    pub san: String,
+    pub sent: Option<Day>,
+}
+
+/// What the sidecar file says of one game (all optional).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFacts {
+    /// The players as the PGN names them (its `White` / `Black` tags), to find the game.
+    pub white: String,
+    pub black: String,
+    /// The totals of thinking time the arbiter's record shows (penalties included), checked
+    /// against the rebuilt clocks.
+    pub white_days: Option<i64>,
+    pub black_days: Option<i64>,
+    /// `post`: the day each move was received (Д) by the player who answered it.
+    #[serde(default)]
+    pub received: Vec<Receipt>,
+    #[serde(default)]
+    pub penalties: Vec<ImportedPenalty>,
+    /// Leave taken (Art. 41–45): the game was suspended for both clocks on these days.
+    #[serde(default)]
+    pub leave: Vec<ImportedLeave>,
+    /// Oversteps already decided (Art. 27–40), in force.
+    #[serde(default)]
+    pub oversteps: Vec<ImportedOverstep>,
+}
+
+/// `post`: the player to move `number` (of `color`) received the opponent's previous move on
+/// `date`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Receipt {
+    #[serde(rename = "move")]
+    pub number: u32,
+    pub color: Side,
+    #[serde(deserialize_with = "day_value")]
+    pub date: Day,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportedPenalty {
+    pub color: Side,
+    pub days: i32,
+    pub article: String,
+    #[serde(default)]
+    pub reason: String,
+    #[serde(deserialize_with = "day_value")]
+    pub date: Day,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportedLeave {
+    pub color: Side,
+    #[serde(deserialize_with = "day_value")]
+    pub from: Day,
+    #[serde(deserialize_with = "day_value")]
+    pub to: Day,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportedOverstep {
+    pub color: Side,
+    /// The offender's move at which it was claimed (Art. 30: a new count starts after it).
+    #[serde(rename = "move")]
+    pub number: u32,
+    #[serde(deserialize_with = "day_value")]
+    pub claimed: Day,
+}
+
+/// `white` or `black` in the sidecar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn color(self) -> Color {
+        match self {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// A date in the sidecar: a TOML date (`2026-01-15`, which the TOML reader hands over as a
+/// one-entry map holding its text) or a string (`"2026-01-15"`, `"15.01.2026"`).
+fn day_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Day, D::Error> {
+    struct V;
+    impl<'de> serde::de::Visitor<'de> for V {
+        type Value = Day;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a date such as 2026-01-15")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Day, E> {
+            ["%Y-%m-%d", "%d.%m.%Y", "%Y.%m.%d"]
+                .iter()
+                .find_map(|f| chrono::NaiveDate::parse_from_str(v.trim(), f).ok())
+                .ok_or_else(|| E::custom(format!("`{v}` is not a date such as 2026-01-15")))
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Day, A::Error> {
+            let Some((_, text)) = m.next_entry::<String, String>()? else {
+                return Err(serde::de::Error::custom("an empty date"));
+            };
+            self.visit_str(&text)
+        }
+    }
+    d.deserialize_any(V)
+}
+
+/// A game rebuilt, and where its figures disagree with the declared ones.
+#[derive(Clone, Debug)]
+pub struct Rebuilt {
+    pub record: GameRecord,
+    pub disagreements: Vec<String>,
+}
+
+/// Rebuilds `base` (the configured game, no move yet) from the imported moves, result and
+/// facts, as of `today`. An error is a record that cannot be taken at all (an illegal move, a
+/// move without a date, dates running backwards); a disagreement is a figure the arbiter must
+/// look at before committing.
+pub fn rebuild(
+    base: &GameRecord,
+    moves: &[ImportedMove],
+    result: Option<GameResult>,
+    facts: &GameFacts,
+    today: Day,
+) -> Result<Rebuilt, String> {
+    let mut rec = base.clone();
+    let mut disagreements = Vec::new();
+    rec.moves = played_moves(base, moves, facts, today)?;
+    for p in &facts.penalties {
+        rec.penalties.push(Penalty {
+            color: p.color.color(),
+            days: p.days,
+            article: p.article.clone(),
+            reason: if p.reason.is_empty() {
+                "imported".into()
+            } else {
+                p.reason.clone()
+            },
+            date: p.date,
+        });
+    }
+    // Art. 45: leave suspends the game; RULES.md §3 leaves the days out of both clocks.
+    for l in &facts.leave {
+        if l.to < l.from {
+            return Err(format!(
+                "leave {} – {}: ends before it starts",
+                l.from, l.to
+            ));
+        }
+        rec.suspensions.push(Suspension {
+            color: Some(l.color.color()),
+            from: l.from,
+            to: l.to,
+        });
+    }
+    for o in &facts.oversteps {
+        rec.clock.oversteps.push(Overstep {
+            color: o.color.color(),
+            move_number: o.number,
+            ground: OverstepGround::Period,
+            claimant: Claimant::Arbiter,
+            claimed_on: o.claimed,
+            count_from: rec.clock.count_from(&rec.params, o.color.color()),
+            days: 0,
+            limit: 0,
+            pauses: false,
+            status: OverstepStatus::Confirmed,
+            decided_on: Some(o.claimed),
+            objected_on: None,
+        });
+    }
+    if let Some(r) = result {
+        rec.status = Status::Finished;
+        rec.result = Some(r);
+        rec.termination = Some(Termination::ArbiterDecision);
+    } else if let Some(end) = ended_on_the_board(&rec) {
+        rec.status = Status::Finished;
+        rec.result = Some(end.0);
+        rec.termination = Some(end.1);
+        disagreements.push(format!(
+            "the moves end the game ({:?}, {}) but the PGN gives no result",
+            end.1,
+            end.0.pgn()
+        ));
+    }
+    let report = rec.clocks(today);
+    for (color, declared) in [
+        (Color::White, facts.white_days),
+        (Color::Black, facts.black_days),
+    ] {
+        let side = report.side(color);
+        if let Some(d) = declared
+            && d != side.game_days
+        {
+            disagreements.push(format!(
+                "{color}: the record declares {d} days of thinking time, rebuilt {} (RULES.md §3{})",
+                side.game_days,
+                if side.penalty_days != 0 {
+                    format!(", {} of them penalties", side.penalty_days)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    if rec.result.is_none()
+        && let Some(d) = clock::detect_overstep(&rec.clock_game(), today)
+    {
+        disagreements.push(format!(
+            "{}: over the limit at move {} ({} days of {} allowed, Art. {}): amici's first tick would claim it; list the overstep in the sidecar if it was decided already",
+            d.color,
+            d.move_number,
+            d.days,
+            d.limit,
+            if d.ground == OverstepGround::Silence { "31" } else { "27" }
+        ));
+    }
+    Ok(Rebuilt {
+        record: rec,
+        disagreements,
+    })
+}
+
+/// The moves replayed from the start, each with the day the mover received the opponent's
+/// previous move (RULES.md §3) and the day he sent his own.
+fn played_moves(
+    base: &GameRecord,
+    moves: &[ImportedMove],
+    facts: &GameFacts,
+    today: Day,
+) -> Result<Vec<PlayedMove>, String> {
+    let mut pos = Chess::default();
+    let mut out: Vec<PlayedMove> = Vec::with_capacity(moves.len());
+    for (ply, m) in moves.iter().enumerate() {
+        let number = u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX);
+        let color = pos.turn();
+        let name = format!(
+            "{number}{} {}",
+            if color.is_white() { "." } else { "..." },
+            m.san
+        );
+        let mv = m
+            .san
+            .parse::<San>()
+            .ok()
+            .and_then(|s| s.to_move(&pos).ok())
+            .ok_or_else(|| format!("move {name} is not legal in the position"))?;
+        let sent = m
+            .sent
+            .ok_or_else(|| format!("move {name} has no sending date ({{[%ccsnt YYYY.MM.DD]}})"))?;
+        // White's first move: time runs from the start (Art. 24), as if received the day
+        // before. `email`: received the day the bot forwarded the previous move, its sending
+        // day. `post`: the receiver's own report (Д), from the sidecar.
+        let received = if ply == 0 {
+            base.start - chrono::Duration::days(1)
+        } else if base.params.mode == Mode::Post {
+            facts
+                .received
+                .iter()
+                .find(|r| r.number == number && r.color.color() == color)
+                .map(|r| r.date)
+                .ok_or_else(|| {
+                    format!("move {name}: `post` needs the day it was received in the sidecar (received = [ {{ move = {number}, color = \"{color}\", date = … }} ])")
+                })?
+        } else {
+            out[ply - 1].sent
+        };
+        if sent < received {
+            return Err(format!(
+                "move {name}: sent {sent}, before the previous move was received ({received})"
+            ));
+        }
+        if sent > today {
+            return Err(format!("move {name}: sent {sent}, after today ({today})"));
+        }
+        let san = San::from_move(&pos, mv).to_string();
+        let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
+        pos.play_unchecked(mv);
+        out.push(PlayedMove {
+            uci,
+            san,
+            received,
+            sent,
+            from_variant: false,
+            letter: u32::try_from(ply + 1).unwrap_or(u32::MAX),
+        });
+    }
+    Ok(out)
+}
+
+/// Mate, stalemate or dead material on the board after the moves.
+fn ended_on_the_board(rec: &GameRecord) -> Option<(GameResult, Termination)> {
+    let pos = rec.position();
+    if pos.is_checkmate() {
+        let r = if pos.turn().is_white() {
+            GameResult::BlackWins
+        } else {
+            GameResult::WhiteWins
+        };
+        return Some((r, Termination::Checkmate));
+    }
+    if pos.is_stalemate() {
+        return Some((GameResult::Draw, Termination::Stalemate));
+    }
+    if pos.is_insufficient_material() {
+        return Some((GameResult::Draw, Termination::InsufficientMaterial));
+    }
+    None
+}
