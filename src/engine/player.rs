@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::mail::inbound::Inbound;
 use crate::mail::texts;
 use crate::rules::game::{self, GameRecord};
-use crate::rules::model::{Day, Kind, Lang, Mode};
+use crate::rules::model::{Day, Kind, Lang};
 use crate::store::Tx;
 
 use super::{Answer, Result, carry_out, local_day};
@@ -55,18 +55,10 @@ pub(super) fn letter(
     let facts = game::LetterFacts {
         proof: proof(config, game),
         leave: Some(&book),
+        forwarded: Some(local_day(config, now)),
     };
-    let mut handled = game::handle_player_letter(game, color, &msg.fresh_text, today, facts);
-    if let Some(next) = &mut handled.record {
-        if next.moves.len() > game.moves.len() {
-            // RULES.md §3: the opponent's time runs from the day the bot forwarded the move —
-            // later than its arrival only when amici was down; that downtime is never his.
-            let forwarded = local_day(config, now);
-            if next.params.mode == Mode::Email && forwarded > today && next.result.is_none() {
-                let ply = u32::try_from(next.moves.len()).unwrap_or(u32::MAX);
-                next.clock.set_receipt(ply, forwarded);
-            }
-        }
+    let handled = game::handle_player_letter(game, color, &msg.fresh_text, today, facts);
+    if let Some(next) = &handled.record {
         tx.update_game(next)?;
     }
     let record = handled.record.as_ref().unwrap_or(game);

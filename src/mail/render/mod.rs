@@ -228,10 +228,7 @@ fn complete_letter(lang: Lang, rec: &GameRecord, own: &MoveLine) -> Option<Strin
         Some(prev) => {
             let _ = write!(out, "{} ", num(prev));
             // Г the opponent's letter, Д the receipt in the mode's convention (RULES.md §3).
-            let received = match rec.params.mode {
-                Mode::Email => prev.sent.succ_opt().unwrap_or(prev.sent),
-                Mode::Post => own.received,
-            };
+            let received = crate::rules::clock::written_receipt(rec.params.mode, own.received);
             format!(
                 "{} – {} – {}",
                 date(prev.sent),

@@ -748,6 +748,17 @@ impl ReceiptDay {
     }
 }
 
+/// The receipt date Д as a letter writes it (Art. 8, RULES.md §3), from the day the move was
+/// received: in `email` the day after (the arrival day does not count), in `post` the day
+/// itself (the postmark of arrival). The one place of this convention: the official figures
+/// of a reply and the move lines of the record both use it.
+pub fn written_receipt(mode: Mode, received: Day) -> Day {
+    match mode {
+        Mode::Email => received.succ_opt().unwrap_or(received),
+        Mode::Post => received,
+    }
+}
+
 /// The receipt of the last move by the side to move (see [`ReceiptDay`]).
 pub fn receipt(g: &ClockGame<'_>) -> ReceiptDay {
     let n = g.moves.len();
@@ -765,7 +776,7 @@ pub fn receipt(g: &ClockGame<'_>) -> ReceiptDay {
 
 /// The days a game does not count (RULES.md §3): leave of either player and dead time (its
 /// suspensions), and the days it waits for the arbiter's decision on a claim (Art. 37: from
-/// the day after the claim up to the decision).
+/// the day of the claim up to the day before the decision).
 pub(crate) fn game_calendar(g: &ClockGame<'_>) -> Calendar {
     let mut spans: Vec<(i32, i32)> = g
         .suspensions
@@ -776,10 +787,12 @@ pub(crate) fn game_calendar(g: &ClockGame<'_>) -> Calendar {
         if !o.pauses {
             continue;
         }
-        let from = dn(o.claimed_on).saturating_add(1);
+        // RULES.md §3 (Art. 37): from the day the claim is filed up to the day before the
+        // decision is told; play resumes, and the clock runs, on the decision day.
+        let from = dn(o.claimed_on);
         let to = match (o.status, o.decided_on) {
             (OverstepStatus::Claimed, _) | (_, None) => i32::MAX,
-            (_, Some(d)) => dn(d),
+            (_, Some(d)) => dn(d).saturating_sub(1),
         };
         spans.push((from, to));
     }

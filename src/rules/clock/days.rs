@@ -10,24 +10,16 @@ use crate::rules::model::Day;
 // ---------------------------------------------------------------------------------------------
 
 /// Thinking time of one move (RULES.md §3, Art. 8, 45, 47): N = the days d with
-/// `received < d ≤ sent` that are not `suspended` (leave of either player, dead time); the
-/// first of them is free, so the time is `max(0, N − 1)`.
+/// `received < d ≤ sent` that do not fall in one of the `suspended` spans (first and last day
+/// inclusive: leave of either player, dead time, Art. 37's waiting days); the first of them is
+/// free, so the time is `max(0, N − 1)`. The same [`Calendar`] a game's clock counts with
+/// ([`thinking_time`](super::thinking_time) on a game's own calendar): one formula.
 ///
 /// A running clock on day D is `thinking_days(received, D, …)`; White's move 1 is counted
 /// from the day before the start (Art. 24).
-pub fn thinking_days(received: Day, sent: Day, suspended: impl Fn(Day) -> bool) -> u32 {
-    let mut n: u32 = 0;
-    let mut d = received;
-    while d < sent {
-        match d.succ_opt() {
-            Some(next) => d = next,
-            None => break,
-        }
-        if !suspended(d) {
-            n = n.saturating_add(1);
-        }
-    }
-    n.saturating_sub(1)
+pub fn thinking_days(received: Day, sent: Day, suspended: &[(Day, Day)]) -> u32 {
+    let cal = Calendar::new(suspended.iter().map(|&(a, b)| (dn(a), dn(b))).collect());
+    u32::try_from(cal.thinking(dn(received), dn(sent))).unwrap_or(u32::MAX)
 }
 
 /// Day number for arithmetic.

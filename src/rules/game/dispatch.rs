@@ -8,7 +8,7 @@ use shakmaty::Color;
 
 use crate::rules::leave::LeaveBook;
 use crate::rules::letter::{self, Command, Letter};
-use crate::rules::model::{Day, Kind};
+use crate::rules::model::{Day, Kind, Mode};
 use crate::rules::verdict::{self, GameView, Verdict};
 
 use super::claims::{self, Proof};
@@ -64,6 +64,9 @@ pub fn handle_letter_with(
 pub struct LetterFacts<'a> {
     pub proof: Option<Proof>,
     pub leave: Option<&'a LeaveBook>,
+    /// The day the bot forwards the letter's move to the opponent (the day it processes the
+    /// letter): later than the letter's arrival only when amici was down.
+    pub forwarded: Option<Day>,
 }
 
 /// A player's letter with the facts the shell passed in. Art. 46: a move sent during leave
@@ -75,6 +78,29 @@ pub fn handle_player_letter(
     text: &str,
     today: Day,
     facts: LetterFacts<'_>,
+) -> Handled {
+    let mut handled = with_leave(rec, from, text, today, &facts);
+    // RULES.md §3 (`email`): the opponent's time runs from the day the bot forwarded the
+    // move — later than its arrival only when amici was down; that downtime is never his.
+    if let (Some(next), Some(forwarded)) = (handled.record.as_mut(), facts.forwarded)
+        && next.moves.len() > rec.moves.len()
+        && next.params.mode == Mode::Email
+        && forwarded > today
+        && next.result.is_none()
+    {
+        let ply = u32::try_from(next.moves.len()).unwrap_or(u32::MAX);
+        next.clock.set_receipt(ply, forwarded);
+    }
+    handled
+}
+
+/// Art. 46 applied to a player's letter (see [`handle_player_letter`]).
+fn with_leave(
+    rec: &GameRecord,
+    from: Color,
+    text: &str,
+    today: Day,
+    facts: &LetterFacts<'_>,
 ) -> Handled {
     let handled = handle_letter_with(rec, from, text, today, facts.proof);
     let moved = handled

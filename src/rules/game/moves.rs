@@ -29,8 +29,9 @@ impl GameRecord {
         let mut o = Official::default();
         if self.params.mode == Mode::Email {
             o.letter = last.map(|m| m.sent);
-            // Art. 8: the written receipt date is the arrival day + 1.
-            o.received = last.and_then(|m| m.sent.succ_opt());
+            // Д: from the day the move was received — forwarded, later than its arrival when
+            // amici was down (RULES.md §3) — in the mode's convention.
+            o.received = last.map(|_| clock::written_receipt(Mode::Email, self.clock_started()));
             o.sent = Some(today);
             let received = if first {
                 self.start.pred_opt().unwrap_or(self.start)

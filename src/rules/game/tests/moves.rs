@@ -125,7 +125,7 @@ fn rules_s3_one_formula_the_official_figure_and_the_record_leave_out_the_art_37_
     // and the game waits for the arbiter (Art. 37), who rejects it on 10 March; White moves on
     // 12 March. Counted by hand (RULES.md §3): received 9 January (the day before the start,
     // Art. 24), sent 12 March: 22 days in January (10–31), 28 in February, 12 in March = 62,
-    // less the 19 days 20 February – 10 March the game waited = 43, the first free: 42 days.
+    // less the 19 days 19 February – 9 March the game waited = 43, the first free: 42 days.
     let g = claimed();
     assert_eq!(g.clock.oversteps[0].claimed_on, day("2026-02-19"));
     let idx = g.clock.oversteps.len().checked_sub(1);
@@ -175,4 +175,75 @@ fn art_9_v_the_official_figures_every_item_by_hand() {
         post_game().official(Color::White, day("2026-01-12")),
         crate::rules::verdict::Official::default()
     );
+}
+
+#[test]
+fn rules_s3_one_receipt_rule_after_downtime_a_receipt_written_from_the_forward_is_right() {
+    // White's 1. e4 arrived on 12 January, but amici was down and forwarded it on 14 January
+    // (RULES.md §3: the receipt is the forwarding day). Black answers on 17 January and
+    // writes Д = 15.1 (the forwarding day + 1, Art. 8) and Ж = 2 (15, 16, 17 counted, the
+    // first free). Neither may be called wrong, and the record's line shows the same Д.
+    let h = handle_player_letter(
+        &game(),
+        Color::White,
+        "1. e2-e4",
+        day("2026-01-12"),
+        LetterFacts {
+            proof: None,
+            leave: None,
+            forwarded: Some(day("2026-01-14")),
+        },
+    );
+    let g = h.record.expect("the move is recorded");
+    let o = g.official(Color::Black, day("2026-01-17"));
+    assert_eq!(o.letter, Some(day("2026-01-12")), "Г: White's letter");
+    assert_eq!(o.received, Some(day("2026-01-15")), "Д: the forward + 1");
+    assert_eq!(o.time_used, Some(2), "Ж");
+    let h = handle_letter(
+        &g,
+        Color::Black,
+        "1... e7-e5; 12.1.2026 – 15.1.2026 – 17.1.2026 = 2 дни",
+        day("2026-01-17"),
+    );
+    let remarks = h
+        .effects
+        .iter()
+        .find_map(|e| match &e.msg {
+            Msg::Ack { remarks, .. } => Some(remarks.clone()),
+            _ => None,
+        })
+        .expect("an acknowledgement");
+    assert!(remarks.wrong.is_empty(), "nothing is wrong: {remarks:?}");
+    let next = h.record.expect("Black's move is recorded");
+    assert_eq!(next.lines(1, day("2026-01-17"))[0].days, 2);
+    assert_eq!(
+        next.lines(1, day("2026-01-17"))[0].received,
+        day("2026-01-14")
+    );
+}
+
+#[test]
+fn rules_s3_art_37_the_pause_runs_from_the_claim_day_to_the_day_before_the_decision() {
+    // RULES.md §3: the days a game waits for the arbiter are the claim's day up to the day
+    // before the decision is told; play resumes on the decision day. White never moved (start
+    // 10 January, received 9 January); the claim was filed on 19 February. Counted by hand:
+    // 10 January – 18 February = 22 + 18 = 40 days, the first free: 39 — on the claim day and
+    // on every day of the wait.
+    let g = claimed();
+    assert_eq!(g.clock.oversteps[0].claimed_on, day("2026-02-19"));
+    for d in ["2026-02-19", "2026-02-20", "2026-03-09"] {
+        assert_eq!(
+            g.clocks(day(d)).white.running_days,
+            Some(39),
+            "White's running clock on {d}"
+        );
+    }
+    // Rejected on 10 March: that day counts again. A move sent on it: 40 + 1 counted, 40 days.
+    let idx = g.clock.oversteps.len().checked_sub(1);
+    let g = decide_claim(&g, idx, false, day("2026-03-10"))
+        .unwrap()
+        .record
+        .unwrap();
+    let next = play(g, Color::White, "1. e2-e4", "2026-03-10");
+    assert_eq!(next.lines(0, day("2026-03-10"))[0].days, 40);
 }

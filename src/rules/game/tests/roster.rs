@@ -198,6 +198,7 @@ fn art_46_a_move_during_leave_ends_it_in_that_game_and_asks_the_shell_to_store_t
     let facts = LetterFacts {
         proof: None,
         leave: Some(&book),
+        forwarded: None,
     };
     let h = handle_player_letter(&on_leave, Color::White, "2. Кf3", day("2026-02-05"), facts);
     let next = h.record.as_ref().expect("the move is accepted");
@@ -232,6 +233,7 @@ fn art_46_a_move_during_leave_ends_it_in_that_game_and_asks_the_shell_to_store_t
         LetterFacts {
             proof: None,
             leave: Some(&LeaveBook::default()),
+            forwarded: None,
         },
     );
     assert!(plain.requests.is_empty());
