@@ -30,7 +30,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
         if p.is_absolute() { p } else { base.join(p) }
     };
 
-    let known = ["bot", "imap", "smtp", "outbox", "tournament"];
+    let known = ["bot", "imap", "smtp", "outbox", "site", "tournament"];
     let mut sections: BTreeMap<&str, &Spanned<DeValue<'_>>> = BTreeMap::new();
     for (key, value) in root.iter() {
         let name = key.get_ref().as_ref();
@@ -191,6 +191,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
         }
     };
 
+    let site = super::site::validate_site(&mut ck, sections.get("site").copied(), &resolve);
+
     // [[tournament]]
     let mut tournaments = Vec::new();
     // The tournaments are taken out of the document, not copied (memory with large sections).
@@ -242,6 +244,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             imap,
             delivery,
             tournaments,
+            site,
         });
     }
     // In file order, as an editor would walk them.
@@ -491,6 +494,7 @@ pub(super) fn validate_tournament(
         tiebreaks,
         tablebases: None,
         diagram: raw.diagram,
+        language: raw.language,
         teams,
         team_matches,
         team_ranking,
