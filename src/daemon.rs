@@ -127,6 +127,7 @@ async fn process(shared: &Arc<Shared>) -> Result<usize> {
         .await??;
     if n > 0 {
         shared.outbox.notify_one();
+        crate::site::after_batch(&shared.db, shared.config(), now).await;
     }
     Ok(n)
 }

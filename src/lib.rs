@@ -13,6 +13,7 @@
 //! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
 //! - [`tick`]    the daily sweep over all games; [`past_start`] holds back a first tick that would flood
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
+//! - [`site`]    `amici site`: the static site of every tournament (crosstables, games, feed)
 //! - [`status`]  `amici status` text and JSON
 //! - [`daemon`]  `amici run`: the loop tying it together
 
@@ -28,6 +29,7 @@ pub mod picture;
 pub mod reply;
 pub mod report;
 pub mod rules;
+pub mod site;
 pub mod status;
 pub mod store;
 pub mod tablebase;

@@ -168,6 +168,16 @@ enum Command {
         #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,
     },
+    /// Write the static site of every tournament into DIR: an index, each tournament's
+    /// crosstable and pairings, each game's page (moves, dates, clocks, a board stepping
+    /// through the moves, the PGN) and an Atom feed of results. Games in play are published
+    /// `[site] publish_delay_moves` behind; no e-mail address is published. DIR is replaced
+    /// as a whole (built beside it, then renamed into place).
+    Site {
+        /// The folder to write (created, or replaced).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
     /// Replay the stored history through today's rules and list every past decision that
     /// would differ (exit 0: none; 3: differences listed; 1: a runtime failure). The database
     /// is only read.
@@ -397,6 +407,16 @@ fn flush(store: Store, config: &Config) -> Result<()> {
     Ok(())
 }
 
+/// With `[site] dir` configured, the site follows what `ingest` and `tick` changed (as it
+/// follows each batch of `amici run`).
+fn publish_site(store: &Store, config: &Config) -> Result<()> {
+    if config.site.dir.is_none() {
+        return Ok(());
+    }
+    let today = engine::local_day(config, clock::now()?);
+    amici::site::publish(config, &store.games()?, today).context("writing the site")
+}
+
 /// Runs one command. Longer than 150 lines for a reason: it is the command line's dispatcher,
 /// one short arm a command, read as the list of what amici can do.
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
@@ -473,6 +493,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     .context("storing the letter")?;
             }
             engine::process_pending(&mut store, &config, now).context("processing")?;
+            publish_site(&store, &config)?;
             flush(store, &config).context("sending")?;
         }
         Command::Standings {
@@ -531,6 +552,12 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             )?)?;
         }
         Command::Pair { trf } => return Ok(pair_trf(&trf)),
+        Command::Site { out } => {
+            let store = open(&config)?;
+            let today = engine::local_day(&config, clock::now()?);
+            amici::site::generate(&config, &store.games()?, today, &out)
+                .with_context(|| format!("writing the site to {}", out.display()))?;
+        }
         Command::Trf { tournament } => {
             let store = open(&config)?;
             emit(&report::trf(&store, &config, tournament.as_deref())?)?;
@@ -580,6 +607,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             let mut store = open(&config)?;
             tick::run(&mut store, &config, clock::now()?)?;
+            publish_site(&store, &config)?;
             flush(store, &config)?;
         }
         Command::Status { format, game } => {

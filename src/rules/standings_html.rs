@@ -24,7 +24,8 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-const CSS: &str = "\
+/// The page's style sheet; the site (`src/site/`) builds on it.
+pub const CSS: &str = "\
 :root{--ink:#1a1a1a;--muted:#5b6470;--line:#b8c0cc;--head:#1f3a5f;--stripe:#f3f6fa}\
 *{box-sizing:border-box}\
 body{font-family:'Segoe UI',system-ui,-apple-system,'DejaVu Sans',Arial,sans-serif;\
