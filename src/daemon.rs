@@ -582,6 +582,8 @@ async fn run_tick(shared: &Arc<Shared>) {
             if n > 0 {
                 shared.outbox.notify_one();
             }
+            let now = clock::now().unwrap_or_else(|_| clock::system_now());
+            crate::site::after_batch(&shared.db, shared.config(), now).await;
         }
         Err(e) => tracing::error!("tick: {e:#}"),
     }

@@ -194,6 +194,7 @@ pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<
     ));
     feed.sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.id.cmp(&b.id)));
     let title = words::words(lang).tournaments;
+    files.push((PathBuf::from("style.css"), pages::style_sheet().into()));
     files.push((
         PathBuf::from("feed.xml"),
         pages::feed(lang, title, &feed, today).into(),

@@ -42,6 +42,11 @@ td.l,th.l{text-align:left}\
 @media (max-width:600px){body{padding:0 .6em;margin:.5em auto}.game{grid-template-columns:minmax(0,1fr)}\
 h1{font-size:1.25em}th,td{padding:.25em .3em}}";
 
+/// The style sheet every page links to (`style.css`): the standings page's, and the site's.
+pub fn style_sheet() -> String {
+    format!("{CSS}\n{SITE_CSS}\n")
+}
+
 /// A page: `depth` is how many folders below the site's root it lives (for relative links).
 fn page(w: &Words, title: &str, depth: usize, crumbs: &[(String, String)], body: &str) -> String {
     let up = "../".repeat(depth);
@@ -52,7 +57,7 @@ fn page(w: &Words, title: &str, depth: usize, crumbs: &[(String, String)], body:
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"generator\" content=\"amici\">\n<title>{}</title>\n\
 <link rel=\"alternate\" type=\"application/atom+xml\" href=\"{up}feed.xml\" title=\"{}\">\n\
-<style>{CSS}{SITE_CSS}</style>\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">{}</a>\n<header>\n",
+<link rel=\"stylesheet\" href=\"{up}style.css\">\n</head>\n<body>\n<a class=\"skip\" href=\"#main\">{}</a>\n<header>\n",
         w.code,
         escape(title),
         escape(w.feed),
