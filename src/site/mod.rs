@@ -29,6 +29,9 @@ use crate::rules::model::{Day, Lang};
 use crate::rules::pgn::{PgnInfo, game_pgn};
 use crate::rules::standings_html::crosstable_html;
 
+/// How many of the latest results the index lists.
+const LATEST: usize = 20;
+
 /// One file of the site: its path under the site's folder and its bytes.
 pub type File = (PathBuf, Vec<u8>);
 
@@ -84,6 +87,7 @@ pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<
     let mut files: Vec<File> = Vec::new();
     let mut entries = Vec::new();
     let mut feed = Vec::new();
+    let mut latest: Vec<pages::Latest> = Vec::new();
     for t in &config.tournaments {
         let dir = slug(&t.id);
         let lang = language(config, t);
@@ -149,6 +153,13 @@ pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<
             files.push((PathBuf::from(&dir).join(format!("{stem}.html")), html.into()));
             files.push((PathBuf::from(&dir).join(format!("{stem}.pgn")), pgn.into()));
             if p.shown == model::Shown::Finished {
+                latest.push(pages::Latest {
+                    href: format!("{dir}/{stem}.html"),
+                    white: white.clone(),
+                    black: black.clone(),
+                    result: result.clone(),
+                    day: model::finished_on(rec),
+                });
                 feed.push(pages::FeedEntry {
                     id: rec.id.clone(),
                     href: format!("{dir}/{stem}.html"),
@@ -188,9 +199,12 @@ pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<
         });
     }
     let lang = config.bot.language;
+    // The index lists the latest results (the feed has them all), newest first.
+    latest.sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.href.cmp(&b.href)));
+    latest.truncate(LATEST);
     files.push((
         PathBuf::from("index.html"),
-        pages::index_page(lang, &entries, today).into(),
+        pages::index_page(lang, &entries, &latest, today).into(),
     ));
     feed.sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.id.cmp(&b.id)));
     let title = words::words(lang).tournaments;

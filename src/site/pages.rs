@@ -115,28 +115,64 @@ pub struct TournamentEntry {
     pub finished: usize,
 }
 
-/// `index.html`: every tournament, in the bot's language.
-pub fn index_page(lang: Lang, tournaments: &[TournamentEntry], generated: Day) -> String {
+/// A result on the index's list of the latest.
+pub struct Latest {
+    pub href: String,
+    pub white: String,
+    pub black: String,
+    pub result: String,
+    pub day: Day,
+}
+
+/// `index.html`: every tournament, and the latest results, in the bot's language.
+pub fn index_page(
+    lang: Lang,
+    tournaments: &[TournamentEntry],
+    latest: &[Latest],
+    generated: Day,
+) -> String {
     let w = words(lang);
-    let mut body = String::from("<ul class=\"plain\">\n");
+    let mut body = format!(
+        "<div class=\"scroll\">\n<table>\n<thead><tr><th scope=\"col\" class=\"l\">{}</th>\
+<th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+        w.tournament, w.dates, w.players, w.games
+    );
     for t in tournaments {
         let _ = writeln!(
             body,
-            "<li><a href=\"{}\">{}</a><br>{}: {} – {} · {}: {} · {}: {} ({} {})</li>",
+            "<tr><td class=\"l\"><a href=\"{}\">{}</a></td><td>{} – {}</td><td>{}</td>\
+<td>{} ({} {})</td></tr>",
             escape(&t.href),
             escape(&t.name),
-            w.dates,
             time(lang, t.start),
             time(lang, t.end),
-            w.players,
             t.players,
-            w.games,
             t.games,
             t.finished,
             w.finished_of,
         );
     }
-    body.push_str("</ul>\n");
+    body.push_str("</tbody>\n</table>\n</div>\n");
+    if !latest.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>{}</h2>\n<div class=\"scroll\">\n<table>\n<thead><tr><th scope=\"col\" class=\"l\">{}</th>\
+<th scope=\"col\">{}</th><th scope=\"col\" class=\"l\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+            w.feed_title, w.white, w.result, w.black, w.date
+        );
+        for r in latest {
+            let _ = writeln!(
+                body,
+                "<tr><td class=\"l\">{}</td><td><a href=\"{}\">{}</a></td><td class=\"l\">{}</td><td>{}</td></tr>",
+                escape(&r.white),
+                escape(&r.href),
+                escape(&result_text(&r.result)),
+                escape(&r.black),
+                time(lang, r.day)
+            );
+        }
+        body.push_str("</tbody>\n</table>\n</div>\n");
+    }
     let _ = writeln!(
         body,
         "<p><a href=\"feed.xml\">{}</a></p>\n<footer>{}: {} · amici</footer>",
