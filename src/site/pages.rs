@@ -40,7 +40,7 @@ table.moves tr[data-ply]{cursor:pointer}\
 table.moves tr.cur>*{background:#ffe9a8}\
 td.l,th.l{text-align:left}\
 @media (max-width:600px){body{padding:0 .6em;margin:.5em auto}.game{grid-template-columns:minmax(0,1fr)}\
-h1{font-size:1.25em}th,td{padding:.25em .3em}}";
+h1{font-size:1.25em}th,td{padding:.25em .3em}table{font-size:.88em}table.clocks{width:100%}table.clocks tbody th{white-space:normal}table.clocks thead th{font-size:.8em;padding:.25em .2em}}";
 
 /// The style sheet every page links to (`style.css`): the standings page's, and the site's.
 pub fn style_sheet() -> String {
@@ -402,7 +402,7 @@ pub fn game_page(g: &GamePage<'_>) -> String {
 fn clocks_table(body: &mut String, w: &Words, g: &GamePage<'_>) {
     let _ = write!(
         body,
-        "<h2>{}</h2>\n<div class=\"scroll\">\n<table>\n<thead><tr><td></td><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+        "<h2>{}</h2>\n<div class=\"scroll\">\n<table class=\"clocks\">\n<thead><tr><td></td><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
 <th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
         w.clocks, w.thinking_days, w.penalty_days, w.oversteps
     );
