@@ -30,21 +30,39 @@ fn every_page_is_valid_html5_for_tidy() {
             std::env::var("CI").as_deref() != Ok("true"),
             "{TIDY} is missing in CI (scripts/test.sh installs the Debian package tidy)"
         );
-        eprintln!("SKIPPED every_page_is_valid_html5_for_tidy: {TIDY} is missing (apt-get install tidy; scripts/test.sh does)");
+        eprintln!(
+            "SKIPPED every_page_is_valid_html5_for_tidy: {TIDY} is missing (apt-get install tidy; scripts/test.sh does)"
+        );
         return;
     }
     let (e, _) = played("[site]\npublish_delay_moves = 2");
     let site = e.site("site");
+    // The Atom feed is well-formed XML (tidy in XML mode reports any error).
+    let out = Command::new(TIDY)
+        .args(["-q", "-e", "-xml"])
+        .arg(site.join("feed.xml"))
+        .output()
+        .expect("run tidy -xml");
+    assert!(
+        out.status.success(),
+        "feed.xml: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let css = read(&site.join("style.css"));
     assert!(
-        css.contains("@media (max-width:600px)") && css.contains(".game{grid-template-columns:minmax(0,1fr)}"),
+        css.contains("@media (max-width:600px)")
+            && css.contains(".game{grid-template-columns:minmax(0,1fr)}"),
         "one column under 600 px"
     );
     let pages: Vec<_> = files(&site)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "html"))
         .collect();
-    assert_eq!(pages.len(), 1 + 1 + 6, "index, the tournament, six games: {pages:?}");
+    assert_eq!(
+        pages.len(),
+        1 + 1 + 6,
+        "index, the tournament, six games: {pages:?}"
+    );
     for page in &pages {
         // -e: errors and warnings only; exit 0 = clean, 1 = warnings, 2 = errors.
         let out = Command::new(TIDY)
@@ -60,13 +78,23 @@ fn every_page_is_valid_html5_for_tidy() {
             out.status.code()
         );
         let html = read(page);
-        assert!(html.starts_with("<!DOCTYPE html>\n<html lang="), "{}", page.display());
         assert!(
-            html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
+            html.starts_with("<!DOCTYPE html>\n<html lang="),
+            "{}",
+            page.display()
+        );
+        assert!(
+            html.contains(
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            ),
             "a phone viewport: {}",
             page.display()
         );
-        assert!(html.contains("style.css\">"), "the shared style sheet: {}", page.display());
+        assert!(
+            html.contains("style.css\">"),
+            "the shared style sheet: {}",
+            page.display()
+        );
     }
 }
 
@@ -76,7 +104,11 @@ fn no_email_address_anywhere_on_the_site() {
     let site = e.site("site");
     let address = Regex::new(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)*").unwrap();
     let all = files(&site);
-    let kinds = |ext: &str| all.iter().filter(|p| p.extension().is_some_and(|x| x == ext)).count();
+    let kinds = |ext: &str| {
+        all.iter()
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .count()
+    };
     assert_eq!(kinds("html"), 8);
     assert_eq!(kinds("pgn"), 6 + 1, "a PGN a game and the tournament's");
     assert_eq!(kinds("xml"), 1, "the Atom feed");
@@ -95,7 +127,10 @@ fn no_email_address_anywhere_on_the_site() {
     }
     // The PGN tags carry the names.
     let pgn = read(&game_page(&site, &games[0].id, "pgn"));
-    assert!(pgn.contains("[White \"") && !pgn.contains("example.test"), "{pgn}");
+    assert!(
+        pgn.contains("[White \"") && !pgn.contains("example.test"),
+        "{pgn}"
+    );
     // A player whose name is typed as an address: withheld, the rest of the name kept.
     let e2 = Event::new("");
     let config = std::fs::read_to_string(e2.dir().join("amici.toml"))
@@ -115,7 +150,10 @@ fn published_plies(site: &Path, id: &str) -> (usize, usize) {
     let html = read(&game_page(site, id, "html"));
     let rows = html.matches("<tr data-ply=").count();
     let pgn = read(&game_page(site, id, "pgn"));
-    let plies = Regex::new(r#"\[PlyCount "(\d+)"\]"#).unwrap().captures(&pgn).unwrap()[1]
+    let plies = Regex::new(r#"\[PlyCount "(\d+)"\]"#)
+        .unwrap()
+        .captures(&pgn)
+        .unwrap()[1]
         .parse()
         .unwrap();
     (rows, plies)
@@ -138,17 +176,30 @@ fn a_running_game_is_published_its_last_moves_minus_the_delay() {
             .len()
     };
     let long = &games[1].id;
-    assert_eq!(moves(long), 24, "the long game is in play with 24 half-moves");
+    assert_eq!(
+        moves(long),
+        24,
+        "the long game is in play with 24 half-moves"
+    );
     // 3 moves behind: each side's last three moves held back, 24 − 6 = 18 half-moves shown.
     assert_eq!(published_plies(&site, long), (18, 18));
     let html = read(&game_page(&site, long, "html"));
-    assert!(!html.contains("Лf8-e8") && !html.contains("Re8"), "12... Лf8-e8 is not shown");
-    assert!(html.contains("9… Кc6-b8") || html.contains(">9…<"), "9... Кc6-b8 is the last shown");
+    assert!(
+        !html.contains("Лf8-e8") && !html.contains("Re8"),
+        "12... Лf8-e8 is not shown"
+    );
+    assert!(
+        html.contains("9… Кc6-b8") || html.contains(">9…<"),
+        "9... Кc6-b8 is the last shown"
+    );
     let pgn = read(&game_page(&site, long, "pgn"));
     assert!(pgn.contains("9... Nb8") && !pgn.contains("10. d4"), "{pgn}");
     assert!(pgn.contains("[Result \"*\"]"));
     // The stepper's last position is the 18th.
-    let fens = Regex::new(r#""fens":\[([^\]]*)\]"#).unwrap().captures(&html).unwrap()[1]
+    let fens = Regex::new(r#""fens":\[([^\]]*)\]"#)
+        .unwrap()
+        .captures(&html)
+        .unwrap()[1]
         .split(',')
         .count();
     assert_eq!(fens, 19, "the start and 18 positions");
@@ -169,14 +220,22 @@ fn a_running_game_is_published_its_last_moves_minus_the_delay() {
     assert!(!game_page(&site, &games[1].id, "html").exists());
     assert!(!game_page(&site, &games[1].id, "pgn").exists());
     let games_pgn = read(&site.join("RU-2026/games.pgn"));
-    assert_eq!(games_pgn.matches("[Event ").count(), 3, "the three finished games");
+    assert_eq!(
+        games_pgn.matches("[Event ").count(),
+        3,
+        "the three finished games"
+    );
     assert!(!read(&site.join("RU-2026/index.html")).contains("2.html"));
 
     // Fewer moves than the delay: the start position, no move.
     let mut short = Event::new("");
     short.moves(2, &games[1], &LONG_GAME[..5]);
     let site = short.site("site");
-    assert_eq!(published_plies(&site, long), (0, 0), "default delay 5: nothing of 5 half-moves");
+    assert_eq!(
+        published_plies(&site, long),
+        (0, 0),
+        "default delay 5: nothing of 5 half-moves"
+    );
 }
 
 #[test]
@@ -187,16 +246,29 @@ fn the_site_config_is_checked_with_line_and_column() {
     let c = parse("").expect("no [site]");
     assert_eq!(c.site.dir, None);
     assert_eq!(c.site.publish_delay, amici::config::PublishDelay::Moves(5));
-    assert_eq!(c.tournaments[0].language, Some(amici::rules::model::Lang::Ru));
+    assert_eq!(
+        c.tournaments[0].language,
+        Some(amici::rules::model::Lang::Ru)
+    );
     let c = parse("[site]\ndir = \"public\"\npublish_delay_moves = \"none\"").expect("none");
     assert_eq!(c.site.dir, Some(dir.path().join("public")));
-    assert_eq!(c.site.publish_delay, amici::config::PublishDelay::FinishedOnly);
+    assert_eq!(
+        c.site.publish_delay,
+        amici::config::PublishDelay::FinishedOnly
+    );
     let c = parse("[site]\npublish_delay_moves = 0").expect("live");
     assert_eq!(c.site.publish_delay, amici::config::PublishDelay::Moves(0));
-    for bad in ["publish_delay_moves = -1", "publish_delay_moves = \"soon\"", "colour = 1"] {
+    for bad in [
+        "publish_delay_moves = -1",
+        "publish_delay_moves = \"soon\"",
+        "colour = 1",
+    ] {
         let errors = parse(&format!("[site]\n{bad}")).expect_err(bad);
         let e = &errors.0[0];
-        assert!(e.line > 0 && e.message.contains("[site]"), "{bad}: {errors}");
+        assert!(
+            e.line > 0 && e.message.contains("[site]"),
+            "{bad}: {errors}"
+        );
     }
     // The example config documents the section.
     let example = include_str!("../config/amici.example.toml");
@@ -212,17 +284,28 @@ fn the_pages_speak_the_tournaments_language_and_the_index_the_bots() {
     let t = read(&site.join("RU-2026/index.html"));
     assert!(t.contains("<html lang=\"ru\">") && t.contains("Турнирная таблица"));
     let g = read(&game_page(&site, &games[0].id, "html"));
-    assert!(g.contains("<html lang=\"ru\">") && g.contains("Мат"), "how it ended");
-    assert!(g.contains("Сf1-c4") && g.contains("Bc4"), "Russian notation and SAN");
+    assert!(
+        g.contains("<html lang=\"ru\">") && g.contains("Мат"),
+        "how it ended"
+    );
+    assert!(
+        g.contains("Сf1-c4") && g.contains("Bc4"),
+        "Russian notation and SAN"
+    );
     assert!(g.contains("Qxf7#"));
-    assert!(g.contains("<time datetime=\"2026-03-02\">02.03.2026</time>"), "sending dates");
+    assert!(
+        g.contains("<time datetime=\"2026-03-02\">02.03.2026</time>"),
+        "sending dates"
+    );
     // Without JavaScript: the final position is drawn and the buttons are hidden.
     assert!(g.contains("id=\"steps\" hidden"));
     assert!(g.contains("data-sq=\"f7\" data-p=\"Q\""));
     let g3 = read(&game_page(&site, &games[2].id, "html"));
     assert!(g3.contains("Белые сдались"), "the resignation in Russian");
     let feed = read(&site.join("feed.xml"));
-    assert!(feed.starts_with("<?xml") && feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\""));
+    assert!(
+        feed.starts_with("<?xml") && feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\"")
+    );
     assert_eq!(feed.matches("<entry>").count(), 3, "three results");
     assert!(feed.contains("href=\"RU-2026/1.html\""));
 }
@@ -258,9 +341,23 @@ fn e2e_round_robin_site_crosstable_equals_standings_json_and_follows_each_ingest
     assert!(public.join("index.html").exists(), "written by ingest");
     // Play the rest: 5 and 6 decided, 2 drawn.
     e.moves(27, &games[4], &["1. e2-e4", "сдаюсь"]);
-    e.moves(27, &games[5], &["1. f2-f3", "1... e7-e5", "2. g2-g4", "2... Фd8-h4"]);
-    e.letter("2026-04-10T10:00:00+03:00", &games[1].white.clone(), &games[1].id.clone(), "предлагаю ничью");
-    e.letter("2026-04-11T10:00:00+03:00", &games[1].black.clone(), &games[1].id.clone(), "принимаю ничью");
+    e.moves(
+        27,
+        &games[5],
+        &["1. f2-f3", "1... e7-e5", "2. g2-g4", "2... Фd8-h4"],
+    );
+    e.letter(
+        "2026-04-10T10:00:00+03:00",
+        &games[1].white.clone(),
+        &games[1].id.clone(),
+        "предлагаю ничью",
+    );
+    e.letter(
+        "2026-04-11T10:00:00+03:00",
+        &games[1].black.clone(),
+        &games[1].id.clone(),
+        "принимаю ничью",
+    );
     let status = e.status();
     for g in status["games"].as_array().unwrap() {
         assert_ne!(g["result"], "*", "every game finished: {g:#}");
@@ -270,9 +367,18 @@ fn e2e_round_robin_site_crosstable_equals_standings_json_and_follows_each_ingest
     assert_eq!(files(&out).len(), files(&public).len());
     for f in files(&out) {
         let rel = f.strip_prefix(&out).unwrap();
-        assert!(read(&f) == read(&public.join(rel)), "{} differs", rel.display());
+        assert!(
+            read(&f) == read(&public.join(rel)),
+            "{} differs",
+            rel.display()
+        );
     }
-    assert!(!files(e.dir()).iter().any(|p| p.to_string_lossy().contains(".new-")), "no temp dir left");
+    assert!(
+        !files(e.dir())
+            .iter()
+            .any(|p| p.to_string_lossy().contains(".new-")),
+        "no temp dir left"
+    );
     let table: Value =
         serde_json::from_str(&e.ok(NOW, &["standings", "--format", "json"])).unwrap();
     let tbs: Vec<String> = table["tiebreaks"]
@@ -287,7 +393,12 @@ fn e2e_round_robin_site_crosstable_equals_standings_json_and_follows_each_ingest
     assert_eq!(rows.len(), 4);
     for (row, j) in rows.iter().zip(json) {
         assert_eq!(row.0, j["player"].as_str().unwrap(), "same order");
-        assert_eq!(row.1, figure(j["points"].as_f64().unwrap()), "{}'s points", row.0);
+        assert_eq!(
+            row.1,
+            figure(j["points"].as_f64().unwrap()),
+            "{}'s points",
+            row.0
+        );
         let expected: Vec<String> = tbs
             .iter()
             .map(|t| figure(j["tiebreaks"][t].as_f64().unwrap()))
@@ -310,7 +421,8 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
     let text = config("")
         .replace("language = \"ru\"", "language = \"bg\"")
         .replace(
-            &config("")[config("").find("players  = [").unwrap()..config("").rfind(']').unwrap() + 1],
+            &config("")
+                [config("").find("players  = [").unwrap()..config("").rfind(']').unwrap() + 1],
             &format!("players = [\n{players}\n]"),
         );
     let dir = tempfile::tempdir().unwrap();
@@ -341,7 +453,9 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
             if legal.is_empty() {
                 break;
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let mv = legal[(seed >> 33) as usize % legal.len()];
             let sent = start + chrono::Days::new(3 * ply as u64 + 1);
             rec.moves.push(PlayedMove {
@@ -357,7 +471,13 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
         }
         if i % 4 != 0 {
             rec.status = Status::Finished;
-            rec.result = Some([GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins][i % 3]);
+            rec.result = Some(
+                [
+                    GameResult::WhiteWins,
+                    GameResult::Draw,
+                    GameResult::BlackWins,
+                ][i % 3],
+            );
             rec.termination = Some(Termination::Resignation);
         }
         records.push(rec);
@@ -398,5 +518,9 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
         .unwrap();
     let html = String::from_utf8(page.1.clone()).unwrap();
     assert_eq!(crosstable(&html).len(), 16);
-    assert_eq!(html.matches("<h3 id=\"round-").count(), 15, "15 rounds of 8 games");
+    assert_eq!(
+        html.matches("<h3 id=\"round-").count(),
+        15,
+        "15 rounds of 8 games"
+    );
 }

@@ -34,7 +34,9 @@ fn have_chromium(test: &str) -> bool {
         std::env::var("CI").as_deref() != Ok("true"),
         "{CHROMIUM} is missing in CI (scripts/test.sh installs it)"
     );
-    eprintln!("SKIPPED {test}: {CHROMIUM} is missing (apt-get install chromium; scripts/test.sh does)");
+    eprintln!(
+        "SKIPPED {test}: {CHROMIUM} is missing (apt-get install chromium; scripts/test.sh does)"
+    );
     false
 }
 
@@ -98,10 +100,15 @@ fn screenshot(page: &Path, name: &str, w: u32, h: u32) -> (PathBuf, Shot) {
         ],
         &url(page, ""),
     );
-    let bytes = std::fs::read(&keep).unwrap_or_else(|e| panic!("no screenshot {}: {e}", keep.display()));
+    let bytes =
+        std::fs::read(&keep).unwrap_or_else(|e| panic!("no screenshot {}: {e}", keep.display()));
     let shot = Shot::decode(&bytes);
     eprintln!("screenshot: {} ({} bytes)", keep.display(), bytes.len());
-    assert_eq!((shot.width, shot.height), (w, h), "{name}: the window's size");
+    assert_eq!(
+        (shot.width, shot.height),
+        (w, h),
+        "{name}: the window's size"
+    );
     (keep, shot)
 }
 
@@ -173,9 +180,15 @@ fn luma(p: [u8; 3]) -> u32 {
 /// Not blank: many colours (text, anti-aliasing), a light page, some dark ink.
 fn assert_a_page(name: &str, shot: &Shot) {
     let colours = shot.colours();
-    assert!(colours > 50, "{name}: only {colours} colours: a blank or broken page");
+    assert!(
+        colours > 50,
+        "{name}: only {colours} colours: a blank or broken page"
+    );
     let share = shot.dominant_share();
-    assert!(share < 0.97, "{name}: one colour covers {share} of the window");
+    assert!(
+        share < 0.97,
+        "{name}: one colour covers {share} of the window"
+    );
     let dark = shot.count(|p| luma(p) < 80);
     assert!(dark > 1_500, "{name}: {dark} dark pixels of text");
 }
@@ -205,18 +218,33 @@ fn screenshots_of_the_index_a_crosstable_and_a_game_at_desktop_and_phone_width()
         assert_a_page("index", &s);
         let (_, s) = screenshot(&table, &format!("crosstable-{width}"), w, h);
         assert_a_page("crosstable", &s);
-        assert!(s.count(|p| p == HEAD) > 2_000, "the table's dark header row ({width})");
+        assert!(
+            s.count(|p| p == HEAD) > 2_000,
+            "the table's dark header row ({width})"
+        );
         let (_, s) = screenshot(&game, &format!("game-{width}"), w, h);
         assert_a_page("game", &s);
         // The board: its two square colours fill most of a board of at least 300 px.
         let squares = s.count(|p| p == LIGHT) + s.count(|p| p == DARK);
-        assert!(squares > 300 * 300 / 2, "{width}: the board's squares, {squares} pixels");
+        assert!(
+            squares > 300 * 300 / 2,
+            "{width}: the board's squares, {squares} pixels"
+        );
         let (left, right) = s.x_range(LIGHT).unwrap();
-        assert!(right - left > 280, "{width}: a board {left}..{right} px wide");
-        assert!(right < w - 4, "{width}: the board ends inside the window ({right} of {w})");
+        assert!(
+            right - left > 280,
+            "{width}: a board {left}..{right} px wide"
+        );
+        assert!(
+            right < w - 4,
+            "{width}: the board ends inside the window ({right} of {w})"
+        );
         if width == "phone" {
             // One column: the board spans the phone's width (less the page's margins).
-            assert!(right - left > w * 3 / 4, "phone: the board fills the width ({left}..{right})");
+            assert!(
+                right - left > w * 3 / 4,
+                "phone: the board fills the width ({left}..{right})"
+            );
         }
     }
 }
@@ -276,13 +304,19 @@ fn board_in_dom(dom: &str) -> String {
 
 /// The page at `?step=N` after the script ran: the board's placement and the shown FEN.
 fn step(page: &Path, n: usize) -> (String, String) {
-    let dom = chromium(&["--dump-dom".to_string()], &url(page, &format!("?step={n}")));
+    let dom = chromium(
+        &["--dump-dom".to_string()],
+        &url(page, &format!("?step={n}")),
+    );
     let fen = Regex::new(r#"<output id="fen">([^<]*)</output>"#)
         .unwrap()
         .captures(&dom)
         .unwrap_or_else(|| panic!("no FEN in the DOM of {}", page.display()))[1]
         .to_string();
-    assert!(!dom.contains("id=\"steps\" hidden"), "the script showed the buttons");
+    assert!(
+        !dom.contains("id=\"steps\" hidden"),
+        "the script showed the buttons"
+    );
     (board_in_dom(&dom), fen)
 }
 
@@ -331,14 +365,27 @@ fn the_board_stepper_walks_whole_games_to_the_fen_of_amici_status() {
         let fen = s["fen"].as_str().unwrap();
         let page = game_page(&site, &g.id, "html");
         let all = positions(&sans);
-        assert_eq!(all.last().unwrap(), fen, "the replay here agrees with status");
+        assert_eq!(
+            all.last().unwrap(),
+            fen,
+            "the replay here agrees with status"
+        );
         // The whole game: the last step is the game's FEN.
         let (board, shown) = step(&page, sans.len());
-        assert_eq!(board, placement(fen), "{}: the board after the last step", g.id);
+        assert_eq!(
+            board,
+            placement(fen),
+            "{}: the board after the last step",
+            g.id
+        );
         assert_eq!(shown, fen, "{}: the FEN after the last step", g.id);
         // Past the end the stepper stays there; the start and positions on the way.
         assert_eq!(step(&page, sans.len() + 5).1, fen);
-        let probes: Vec<usize> = if sans.len() > 10 { vec![0, 1, 9, 16] } else { vec![0, 4] };
+        let probes: Vec<usize> = if sans.len() > 10 {
+            vec![0, 1, 9, 16]
+        } else {
+            vec![0, 4]
+        };
         for k in probes {
             let (board, shown) = step(&page, k);
             assert_eq!(board, placement(&all[k]), "{} after {k} half-moves", g.id);
@@ -349,8 +396,11 @@ fn the_board_stepper_walks_whole_games_to_the_fen_of_amici_status() {
     // Three moves behind: the long game's last step is the position after 24 − 6 half-moves.
     let toml = e.dir().join("amici.toml");
     let config = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, config.replace("publish_delay_moves = 0", "publish_delay_moves = 3"))
-        .unwrap();
+    std::fs::write(
+        &toml,
+        config.replace("publish_delay_moves = 0", "publish_delay_moves = 3"),
+    )
+    .unwrap();
     let site = e.site("delayed");
     let s = of(&games[1].id);
     let sans: Vec<String> = s["moves"]
@@ -363,6 +413,9 @@ fn the_board_stepper_walks_whole_games_to_the_fen_of_amici_status() {
     let all = positions(&sans);
     let page = game_page(&site, &games[1].id, "html");
     let (board, shown) = step(&page, 24);
-    assert_eq!(shown, all[18], "the stepper ends at the last published position");
+    assert_eq!(
+        shown, all[18],
+        "the stepper ends at the last published position"
+    );
     assert_eq!(board, placement(&all[18]));
 }

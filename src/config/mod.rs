@@ -437,5 +437,5 @@ mod tests;
 pub use check::load;
 use check::*;
 pub use parse::parse;
-pub use site::{PublishDelay, Site};
 use raw::*;
+pub use site::{PublishDelay, Site};

@@ -105,7 +105,11 @@ pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<
             let published = model::published(rec, config.site.publish_delay, today);
             let result = crate::rules::pgn::result_text(rec.result).to_string();
             let href = published.as_ref().map(|_| format!("{stem}.html"));
-            let label = if round == "-" { String::new() } else { round.clone() };
+            let label = if round == "-" {
+                String::new()
+            } else {
+                round.clone()
+            };
             let pairing = pages::Pairing {
                 href,
                 white: white.clone(),
@@ -150,7 +154,10 @@ pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<
                 pgn_href: &format!("{stem}.pgn"),
                 generated: today,
             });
-            files.push((PathBuf::from(&dir).join(format!("{stem}.html")), html.into()));
+            files.push((
+                PathBuf::from(&dir).join(format!("{stem}.html")),
+                html.into(),
+            ));
             files.push((PathBuf::from(&dir).join(format!("{stem}.pgn")), pgn.into()));
             if p.shown == model::Shown::Finished {
                 latest.push(pages::Latest {
@@ -229,8 +236,7 @@ pub fn write_atomically(dir: &Path, files: &[File]) -> Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&parent)
-        .with_context(|| format!("creating {}", parent.display()))?;
+    std::fs::create_dir_all(&parent).with_context(|| format!("creating {}", parent.display()))?;
     let base = dir
         .file_name()
         .map_or_else(|| "site".into(), |n| n.to_string_lossy().into_owned());

@@ -316,9 +316,9 @@ pub fn game_page(g: &GamePage<'_>) -> String {
     } else {
         format!(" · {} {}", w.round, escape(g.round))
     };
-    let _ = write!(
+    let _ = writeln!(
         body,
-        "<p class=\"sub\">{}{round} · {}: <strong>{}</strong>{}</p>\n",
+        "<p class=\"sub\">{}{round} · {}: <strong>{}</strong>{}</p>",
         escape(g.tournament),
         w.result,
         escape(&result_text(g.result)),

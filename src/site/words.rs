@@ -225,7 +225,10 @@ pub fn ending(lang: Lang, result: Option<GameResult>, t: Option<Termination>) ->
             Agreement => "Draw agreed".into(),
             Repetition => "Draw: threefold repetition".into(),
             FiftyMoves => "Draw: 50-move rule".into(),
-            Overstep => format!("{} exceeded the time limit (Art. 28)", loser.unwrap_or("A player")),
+            Overstep => format!(
+                "{} exceeded the time limit (Art. 28)",
+                loser.unwrap_or("A player")
+            ),
             Forfeit => match loser {
                 Some(l) => format!("{l} lost by forfeit"),
                 None => "Both players lost by forfeit".into(),
@@ -243,7 +246,10 @@ pub fn ending(lang: Lang, result: Option<GameResult>, t: Option<Termination>) ->
             Agreement => "Ничья по соглашению".into(),
             Repetition => "Ничья: троекратное повторение".into(),
             FiftyMoves => "Ничья: правило 50 ходов".into(),
-            Overstep => format!("{}: превышение контроля времени (ст. 28)", loser.unwrap_or("Игрок")),
+            Overstep => format!(
+                "{}: превышение контроля времени (ст. 28)",
+                loser.unwrap_or("Игрок")
+            ),
             Forfeit => match loser {
                 Some(l) => format!("{l}: служебное поражение"),
                 None => "Служебное поражение обоим".into(),

@@ -21,16 +21,41 @@ pub const PLAYERS: [(&str, &str); 4] = [
 pub const NOW: &str = "2026-04-20T12:00:00+03:00";
 
 pub const SCHOLARS_MATE: &[&str] = &[
-    "1. e2-e4", "1... e7-e5", "2. Сf1-c4", "2... Кb8-c6", "3. Фd1-h5", "3... Кg8-f6",
+    "1. e2-e4",
+    "1... e7-e5",
+    "2. Сf1-c4",
+    "2... Кb8-c6",
+    "3. Фd1-h5",
+    "3... Кg8-f6",
     "4. Фh5:f7",
 ];
 
 /// 24 half-moves of a Ruy Lopez, in Russian notation.
 pub const LONG_GAME: &[&str] = &[
-    "1. e2-e4", "1... e7-e5", "2. Кg1-f3", "2... Кb8-c6", "3. Сf1-b5", "3... a7-a6",
-    "4. Сb5-a4", "4... Кg8-f6", "5. 0-0", "5... Сf8-e7", "6. Лf1-e1", "6... b7-b5",
-    "7. Сa4-b3", "7... d7-d6", "8. c2-c3", "8... 0-0", "9. h2-h3", "9... Кc6-b8",
-    "10. d2-d4", "10... Кb8-d7", "11. Кb1-d2", "11... Сc8-b7", "12. Сb3-c2", "12... Лf8-e8",
+    "1. e2-e4",
+    "1... e7-e5",
+    "2. Кg1-f3",
+    "2... Кb8-c6",
+    "3. Сf1-b5",
+    "3... a7-a6",
+    "4. Сb5-a4",
+    "4... Кg8-f6",
+    "5. 0-0",
+    "5... Сf8-e7",
+    "6. Лf1-e1",
+    "6... b7-b5",
+    "7. Сa4-b3",
+    "7... d7-d6",
+    "8. c2-c3",
+    "8... 0-0",
+    "9. h2-h3",
+    "9... Кc6-b8",
+    "10. d2-d4",
+    "10... Кb8-d7",
+    "11. Кb1-d2",
+    "11... Сc8-b7",
+    "12. Сb3-c2",
+    "12... Лf8-e8",
 ];
 
 pub fn config(site: &str) -> String {
@@ -131,7 +156,11 @@ impl Event {
         for (i, body) in letters.iter().enumerate() {
             let from = if i % 2 == 0 { &game.white } else { &game.black };
             let d = day + i as u32;
-            let now = format!("2026-{:02}-{:02}T10:00:00+02:00", 3 + (d - 1) / 31, (d - 1) % 31 + 1);
+            let now = format!(
+                "2026-{:02}-{:02}T10:00:00+02:00",
+                3 + (d - 1) / 31,
+                (d - 1) % 31 + 1
+            );
             self.letter(&now, from, &game.id.clone(), body);
         }
     }
@@ -147,8 +176,16 @@ impl Event {
             .iter()
             .map(|g| Game {
                 id: g["id"].as_str().unwrap().into(),
-                white: g["white"].as_str().unwrap().trim_end_matches("@example.test").into(),
-                black: g["black"].as_str().unwrap().trim_end_matches("@example.test").into(),
+                white: g["white"]
+                    .as_str()
+                    .unwrap()
+                    .trim_end_matches("@example.test")
+                    .into(),
+                black: g["black"]
+                    .as_str()
+                    .unwrap()
+                    .trim_end_matches("@example.test")
+                    .into(),
             })
             .collect()
     }
@@ -175,7 +212,11 @@ pub fn played(site: &str) -> (Event, Vec<Game>) {
     e.moves(2, &games[0], SCHOLARS_MATE);
     e.moves(2, &games[1], LONG_GAME);
     e.moves(3, &games[2], &["1. d2-d4", "1... d7-d5", "сдаюсь"]);
-    e.moves(4, &games[3], &["1. c2-c4\nпредлагаю ничью", "принимаю ничью"]);
+    e.moves(
+        4,
+        &games[3],
+        &["1. c2-c4\nпредлагаю ничью", "принимаю ничью"],
+    );
     (e, games)
 }
 
