@@ -483,7 +483,9 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
         records.push(rec);
     }
     let today = chrono::NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let started = std::time::Instant::now();
     let files = amici::site::build(&config, &records, today).expect("site");
+    let took = started.elapsed();
     let size = |ext: &str| -> usize {
         files
             .iter()
@@ -494,7 +496,7 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
     let total: usize = files.iter().map(|(_, b)| b.len()).sum();
     eprintln!(
         "16-player round robin (120 games × 60 half-moves): {} files, {:.1} KB in all \
-         (HTML {:.1} KB, PGN {:.1} KB, feed {:.1} KB); a game page ≈ {:.1} KB",
+         (HTML {:.1} KB, PGN {:.1} KB, feed {:.1} KB); a game page ≈ {:.1} KB; built in {} ms",
         files.len(),
         total as f64 / 1024.0,
         size("html") as f64 / 1024.0,
@@ -504,7 +506,8 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
             .iter()
             .find(|(p, _)| p.ends_with("RU-2026/2.html"))
             .map_or(0, |(_, b)| b.len()) as f64
-            / 1024.0
+            / 1024.0,
+        took.as_millis()
     );
     assert_eq!(
         files.len(),
@@ -523,4 +526,49 @@ fn a_sixteen_player_round_robin_site_and_its_size() {
         15,
         "15 rounds of 8 games"
     );
+}
+
+#[test]
+fn the_daemons_hook_writes_the_site_after_a_batch_and_only_with_a_site_dir() {
+    let (e, games) = played("[site]\ndir = \"hooked\"\npublish_delay_moves = 0");
+    let config = amici::config::load(&e.dir().join("amici.toml")).expect("config");
+    let hooked = e.dir().join("hooked");
+    std::fs::remove_dir_all(&hooked).expect("ingest wrote it");
+    let mut store = amici::store::Store::open(&config.bot.database).expect("database");
+    amici::engine::sync_config(&mut store, &config).expect("sync");
+    let db = amici::store::Db::spawn(store);
+    let now = chrono::DateTime::parse_from_rfc3339(NOW).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(amici::site::after_batch(
+        &db,
+        std::sync::Arc::new(config.clone()),
+        now,
+    ));
+    assert!(
+        game_page(&hooked, &games[1].id, "html").exists(),
+        "the site after the batch"
+    );
+    assert!(read(&game_page(&hooked, &games[1].id, "pgn")).contains("[PlyCount \"24\"]"));
+    // Again: the old site is replaced, nothing is left beside it.
+    runtime.block_on(amici::site::after_batch(
+        &db,
+        std::sync::Arc::new(config.clone()),
+        now,
+    ));
+    let beside: Vec<_> = std::fs::read_dir(e.dir())
+        .unwrap()
+        .map(|d| d.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".hooked"))
+        .collect();
+    assert!(beside.is_empty(), "{beside:?}");
+    // Without [site] dir the hook does nothing.
+    let mut bare = config.clone();
+    bare.site.dir = None;
+    std::fs::remove_dir_all(&hooked).unwrap();
+    runtime.block_on(amici::site::after_batch(
+        &db,
+        std::sync::Arc::new(bare),
+        now,
+    ));
+    assert!(!hooked.exists());
 }
