@@ -82,145 +82,201 @@ fn name(t: &Tournament, email: &str) -> String {
         .map_or_else(|| "?".to_string(), |p| public(&p.name))
 }
 
+/// What the pages of the tournaments give the site's index and feed.
+#[derive(Default)]
+struct Gathered {
+    files: Vec<File>,
+    tournaments: Vec<pages::TournamentEntry>,
+    feed: Vec<pages::FeedEntry>,
+    latest: Vec<pages::Latest>,
+}
+
 /// Every file of the site as of `today`, from the config and the stored records.
 pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<File>> {
-    let mut files: Vec<File> = Vec::new();
-    let mut entries = Vec::new();
-    let mut feed = Vec::new();
-    let mut latest: Vec<pages::Latest> = Vec::new();
+    let mut out = Gathered::default();
     for t in &config.tournaments {
-        let dir = slug(&t.id);
-        let lang = language(config, t);
-        let mine: Vec<&GameRecord> = records.iter().filter(|r| r.tournament == t.id).collect();
-        let owned: Vec<GameRecord> = mine.iter().map(|r| (*r).clone()).collect();
-        let (names, games, table) = report::tournament_standings(t, &owned, None)?;
-        let names: Vec<String> = names.iter().map(|n| public(n)).collect();
-        let crosstable = crosstable_html(&names, &games, &table, lang);
-        let mut rounds: Vec<pages::Round> = Vec::new();
-        let mut all_pgn = String::new();
-        for rec in &mine {
-            let round = report::round_of(Some(t), rec);
-            let (white, black) = (name(t, &rec.white), name(t, &rec.black));
-            let stem = game_stem(t, &rec.id);
-            let published = model::published(rec, config.site.publish_delay, today);
-            let result = crate::rules::pgn::result_text(rec.result).to_string();
-            let href = published.as_ref().map(|_| format!("{stem}.html"));
-            let label = if round == "-" {
-                String::new()
-            } else {
-                round.clone()
+        tournament_files(config, t, records, today, &mut out)?;
+    }
+    let lang = config.bot.language;
+    // The index lists the latest results (the feed has them all), newest first.
+    out.latest
+        .sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.href.cmp(&b.href)));
+    out.latest.truncate(LATEST);
+    out.files.push((
+        PathBuf::from("index.html"),
+        pages::index_page(lang, &out.tournaments, &out.latest, today).into(),
+    ));
+    out.feed
+        .sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.id.cmp(&b.id)));
+    let title = words::words(lang).tournaments;
+    out.files
+        .push((PathBuf::from("style.css"), pages::style_sheet().into()));
+    out.files.push((
+        PathBuf::from("feed.xml"),
+        pages::feed(lang, title, &out.feed, today).into(),
+    ));
+    Ok(out.files)
+}
+
+/// One tournament: its page (crosstable and rounds), its games' pages and PGN.
+fn tournament_files(
+    config: &Config,
+    t: &Tournament,
+    records: &[GameRecord],
+    today: Day,
+    out: &mut Gathered,
+) -> Result<()> {
+    let dir = slug(&t.id);
+    let lang = language(config, t);
+    let mine: Vec<GameRecord> = records
+        .iter()
+        .filter(|r| r.tournament == t.id)
+        .cloned()
+        .collect();
+    let (names, games, table) = report::tournament_standings(t, &mine, None)?;
+    let names: Vec<String> = names.iter().map(|n| public(n)).collect();
+    let crosstable = crosstable_html(&names, &games, &table, lang);
+    let mut rounds: Vec<pages::Round> = Vec::new();
+    let mut all_pgn = String::new();
+    for rec in &mine {
+        let round = report::round_of(Some(t), rec);
+        let (white, black) = (name(t, &rec.white), name(t, &rec.black));
+        let published = model::published(rec, config.site.publish_delay, today);
+        let stem = game_stem(t, &rec.id);
+        let label = if round == "-" {
+            String::new()
+        } else {
+            round.clone()
+        };
+        let pairing = pages::Pairing {
+            href: published.as_ref().map(|_| format!("{stem}.html")),
+            white: white.clone(),
+            black: black.clone(),
+            result: crate::rules::pgn::result_text(rec.result).to_string(),
+        };
+        match rounds.iter_mut().find(|r| r.label == label) {
+            Some(r) => r.games.push(pairing),
+            None => rounds.push(pages::Round {
+                label,
+                games: vec![pairing],
+            }),
+        }
+        if let Some(p) = published {
+            let game = GameNames {
+                tournament: public(&t.name),
+                dir: &dir,
+                stem: &stem,
+                round: &round,
+                white: &white,
+                black: &black,
             };
-            let pairing = pages::Pairing {
-                href,
-                white: white.clone(),
-                black: black.clone(),
-                result: result.clone(),
-            };
-            match rounds.iter_mut().find(|r| r.label == label) {
-                Some(r) => r.games.push(pairing),
-                None => rounds.push(pages::Round {
-                    label,
-                    games: vec![pairing],
-                }),
-            }
-            let Some(p) = published else { continue };
-            let info = PgnInfo {
-                event: public(&t.name),
-                site: "?".into(),
-                round: round.clone(),
-                white: white.clone(),
-                black: black.clone(),
-            };
-            let pgn = game_pgn(&p.rec, &info, p.as_of);
+            let pgn = game_files(lang, rec, &p, &game, today, out);
             if !all_pgn.is_empty() {
                 all_pgn.push('\n');
             }
             all_pgn.push_str(&pgn);
-            let (moves, fens, clocks) = model::score(&p);
-            let ending = words::ending(lang, p.rec.result, p.rec.termination);
-            let shown_result = crate::rules::pgn::result_text(p.rec.result);
-            let html = pages::game_page(&pages::GamePage {
-                lang,
-                tournament: &public(&t.name),
-                round: &round,
-                white: &white,
-                black: &black,
-                result: shown_result,
-                ending: ending.as_deref(),
-                shown: p.shown,
-                moves: &moves,
-                fens: &fens,
-                clocks,
-                pgn_href: &format!("{stem}.pgn"),
-                generated: today,
-            });
-            files.push((
-                PathBuf::from(&dir).join(format!("{stem}.html")),
-                html.into(),
-            ));
-            files.push((PathBuf::from(&dir).join(format!("{stem}.pgn")), pgn.into()));
-            if p.shown == model::Shown::Finished {
-                latest.push(pages::Latest {
-                    href: format!("{dir}/{stem}.html"),
-                    white: white.clone(),
-                    black: black.clone(),
-                    result: result.clone(),
-                    day: model::finished_on(rec),
-                });
-                feed.push(pages::FeedEntry {
-                    id: rec.id.clone(),
-                    href: format!("{dir}/{stem}.html"),
-                    title: format!("{white} – {black} {}", pages::result_text(&result)),
-                    summary: [
-                        Some(public(&t.name)),
-                        (round != "-").then(|| format!("{} {round}", words::words(lang).round)),
-                        ending.clone(),
-                    ]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" · "),
-                    day: model::finished_on(rec),
-                });
-            }
         }
-        sort_rounds(&mut rounds);
-        let page = pages::tournament_page(
-            lang,
-            &public(&t.name),
-            &crosstable,
-            &rounds,
-            "games.pgn",
-            today,
-        );
-        files.push((PathBuf::from(&dir).join("index.html"), page.into()));
-        files.push((PathBuf::from(&dir).join("games.pgn"), all_pgn.into()));
-        entries.push(pages::TournamentEntry {
-            href: format!("{dir}/index.html"),
-            name: public(&t.name),
-            start: t.start,
-            end: t.end,
-            players: names.len(),
-            games: mine.len(),
-            finished: mine.iter().filter(|r| r.result.is_some()).count(),
+    }
+    sort_rounds(&mut rounds);
+    let page = pages::tournament_page(
+        lang,
+        &public(&t.name),
+        &crosstable,
+        &rounds,
+        "games.pgn",
+        today,
+    );
+    out.files
+        .push((PathBuf::from(&dir).join("index.html"), page.into()));
+    out.files
+        .push((PathBuf::from(&dir).join("games.pgn"), all_pgn.into()));
+    out.tournaments.push(pages::TournamentEntry {
+        href: format!("{dir}/index.html"),
+        name: public(&t.name),
+        start: t.start,
+        end: t.end,
+        players: names.len(),
+        games: mine.len(),
+        finished: mine.iter().filter(|r| r.result.is_some()).count(),
+    });
+    Ok(())
+}
+
+/// The published names of one game's page.
+struct GameNames<'a> {
+    tournament: String,
+    dir: &'a str,
+    stem: &'a str,
+    round: &'a str,
+    white: &'a str,
+    black: &'a str,
+}
+
+/// One published game: its page and PGN into `out`, a finished one into the feed and the
+/// latest results. Returns the PGN (for the tournament's file).
+fn game_files(
+    lang: Lang,
+    rec: &GameRecord,
+    p: &model::Published,
+    g: &GameNames<'_>,
+    today: Day,
+    out: &mut Gathered,
+) -> String {
+    let info = PgnInfo {
+        event: g.tournament.clone(),
+        site: "?".into(),
+        round: g.round.to_string(),
+        white: g.white.to_string(),
+        black: g.black.to_string(),
+    };
+    let pgn = game_pgn(&p.rec, &info, p.as_of);
+    let (moves, fens, clocks) = model::score(p);
+    let ending = words::ending(lang, p.rec.result, p.rec.termination);
+    let result = crate::rules::pgn::result_text(p.rec.result);
+    let html = pages::game_page(&pages::GamePage {
+        lang,
+        tournament: &g.tournament,
+        round: g.round,
+        white: g.white,
+        black: g.black,
+        result,
+        ending: ending.as_deref(),
+        shown: p.shown,
+        moves: &moves,
+        fens: &fens,
+        clocks,
+        pgn_href: &format!("{}.pgn", g.stem),
+        generated: today,
+    });
+    let dir = PathBuf::from(g.dir);
+    out.files
+        .push((dir.join(format!("{}.html", g.stem)), html.into()));
+    out.files
+        .push((dir.join(format!("{}.pgn", g.stem)), pgn.clone().into()));
+    if p.shown == model::Shown::Finished {
+        let href = format!("{}/{}.html", g.dir, g.stem);
+        let day = model::finished_on(rec);
+        out.latest.push(pages::Latest {
+            href: href.clone(),
+            white: g.white.to_string(),
+            black: g.black.to_string(),
+            result: result.to_string(),
+            day,
+        });
+        let round = (g.round != "-").then(|| format!("{} {}", words::words(lang).round, g.round));
+        out.feed.push(pages::FeedEntry {
+            id: rec.id.clone(),
+            href,
+            title: format!("{} – {} {}", g.white, g.black, pages::result_text(result)),
+            summary: [Some(g.tournament.clone()), round, ending]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" · "),
+            day,
         });
     }
-    let lang = config.bot.language;
-    // The index lists the latest results (the feed has them all), newest first.
-    latest.sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.href.cmp(&b.href)));
-    latest.truncate(LATEST);
-    files.push((
-        PathBuf::from("index.html"),
-        pages::index_page(lang, &entries, &latest, today).into(),
-    ));
-    feed.sort_by(|a, b| b.day.cmp(&a.day).then_with(|| a.id.cmp(&b.id)));
-    let title = words::words(lang).tournaments;
-    files.push((PathBuf::from("style.css"), pages::style_sheet().into()));
-    files.push((
-        PathBuf::from("feed.xml"),
-        pages::feed(lang, title, &feed, today).into(),
-    ));
-    Ok(files)
+    pgn
 }
 
 /// Rounds in number order (the games were gathered in game order).
