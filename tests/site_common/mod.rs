@@ -243,3 +243,67 @@ pub fn game_page(site: &Path, id: &str, ext: &str) -> PathBuf {
     let (t, n) = id.split_once('/').unwrap();
     site.join(t).join(format!("{n}.{ext}"))
 }
+
+/// A crosstable figure as the HTML writes it (standings_html::fmt_score).
+pub fn figure(v: f64) -> String {
+    amici::rules::standings_html::fmt_score(v)
+}
+
+/// The rows of a site crosstable: (rank, name, points, tie-breaks) as printed.
+pub fn crosstable(html: &str) -> Vec<(String, String, String, Vec<String>)> {
+    use regex::Regex;
+    let body = &html[html.find("<tbody>").unwrap()..html.find("</tbody>").unwrap()];
+    let rank = Regex::new(r#"<td class="rank">([^<]*)</td>"#).unwrap();
+    let name = Regex::new(r#"<span class="no">\d+\.</span> ([^<]*)</th>"#).unwrap();
+    let pts = Regex::new(r#"<td class="pts">([^<]*)</td>"#).unwrap();
+    let tb = Regex::new(r#"<td class="tb">([^<]*)</td>"#).unwrap();
+    body.split("</tr>")
+        .filter(|r| r.contains("<tr>"))
+        .map(|row| {
+            (
+                rank.captures(row).unwrap()[1].to_string(),
+                name.captures(row).unwrap()[1].to_string(),
+                pts.captures(row).unwrap()[1].to_string(),
+                tb.captures_iter(row).map(|c| c[1].to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The crosstable of a site page shows, row by row, the rank, player, points and tie-breaks of
+/// `amici standings --format json`.
+pub fn assert_crosstable_equals(html: &str, json: &serde_json::Value) {
+    let tbs: Vec<&str> = json["tiebreaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let rows = crosstable(html);
+    let standings = json["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), standings.len(), "one row a player");
+    for (row, j) in rows.iter().zip(standings) {
+        let player = j["player"].as_str().unwrap();
+        assert_eq!(
+            row.1,
+            amici::rules::standings_html::escape(player),
+            "same order"
+        );
+        let rank = j["rank"].as_u64().unwrap().to_string();
+        assert!(
+            row.0 == rank || row.0.starts_with(&format!("{rank}–")),
+            "{player}'s rank: {} vs {rank}",
+            row.0
+        );
+        assert_eq!(
+            row.2,
+            figure(j["points"].as_f64().unwrap()),
+            "{player}'s points"
+        );
+        let expected: Vec<String> = tbs
+            .iter()
+            .map(|t| figure(j["tiebreaks"][*t].as_f64().unwrap()))
+            .collect();
+        assert_eq!(row.3, expected, "{player}'s tie-breaks ({tbs:?})");
+    }
+}
