@@ -40,7 +40,7 @@ table.moves tr[data-ply]{cursor:pointer}\
 table.moves tr.cur>*{background:#ffe9a8}\
 td.l,th.l{text-align:left}\
 @media (max-width:600px){body{padding:0 .6em;margin:.5em auto}.game{grid-template-columns:minmax(0,1fr)}\
-h1{font-size:1.25em}th,td{padding:.25em .3em}table{font-size:.88em}table.clocks{width:100%}table.clocks tbody th{white-space:normal}table.clocks thead th{font-size:.8em;padding:.25em .2em}}";
+h1{font-size:1.25em}th,td{padding:.25em .3em}table{font-size:.88em}table.list th,table.list td{white-space:normal}table.clocks{width:100%}table.clocks tbody th{white-space:normal}table.clocks thead th{font-size:.8em;padding:.25em .2em}}";
 
 /// The style sheet every page links to (`style.css`): the standings page's, and the site's.
 pub fn style_sheet() -> String {
@@ -133,7 +133,7 @@ pub fn index_page(
 ) -> String {
     let w = words(lang);
     let mut body = format!(
-        "<div class=\"scroll\">\n<table>\n<thead><tr><th scope=\"col\" class=\"l\">{}</th>\
+        "<div class=\"scroll\">\n<table class=\"list\">\n<thead><tr><th scope=\"col\" class=\"l\">{}</th>\
 <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
         w.tournament, w.dates, w.players, w.games
     );
@@ -156,7 +156,7 @@ pub fn index_page(
     if !latest.is_empty() {
         let _ = write!(
             body,
-            "<h2>{}</h2>\n<div class=\"scroll\">\n<table>\n<thead><tr><th scope=\"col\" class=\"l\">{}</th>\
+            "<h2>{}</h2>\n<div class=\"scroll\">\n<table class=\"list\">\n<thead><tr><th scope=\"col\" class=\"l\">{}</th>\
 <th scope=\"col\">{}</th><th scope=\"col\" class=\"l\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
             w.feed_title, w.white, w.result, w.black, w.date
         );
@@ -223,7 +223,7 @@ pub fn tournament_page(
         };
         let _ = write!(
             body,
-            "<h3 id=\"round-{}\">{}</h3>\n<div class=\"scroll\">\n<table>\n<thead><tr>\
+            "<h3 id=\"round-{}\">{}</h3>\n<div class=\"scroll\">\n<table class=\"list\">\n<thead><tr>\
 <th scope=\"col\" class=\"l\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"l\">{}</th>\
 </tr></thead>\n<tbody>\n",
             i + 1,
