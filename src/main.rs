@@ -408,13 +408,18 @@ fn flush(store: Store, config: &Config) -> Result<()> {
 }
 
 /// With `[site] dir` configured, the site follows what `ingest` and `tick` changed (as it
-/// follows each batch of `amici run`).
+/// follows each batch of `amici run`). A site that cannot be written is reported, not a
+/// failure of the command: the letters are processed and their answers still go out (an MTA
+/// would otherwise deliver the letter again).
 fn publish_site(store: &Store, config: &Config) -> Result<()> {
     if config.site.dir.is_none() {
         return Ok(());
     }
     let today = engine::local_day(config, clock::now()?);
-    amici::site::publish(config, &store.games()?, today).context("writing the site")
+    if let Err(e) = amici::site::publish(config, &store.games()?, today) {
+        eprintln!("amici: warning: the site was not written: {e:#}");
+    }
+    Ok(())
 }
 
 /// Runs one command. Longer than 150 lines for a reason: it is the command line's dispatcher,
