@@ -7,8 +7,9 @@
 #
 # 1. installs what the end-to-end tests need, only if something is missing (needs root):
 #    Dovecot (dovecot-imapd, dovecot-lmtpd), openssl and python3-aiosmtpd, via
-#    scripts/mailstack.sh install; the Syzygy test tables; caissify-pairings 0.5.0 (the
-#    independent Dutch pairing engine) in a venv under target/pairings-venv;
+#    scripts/mailstack.sh install; chromium (headless) and tidy for the screenshot and HTML
+#    tests; the Syzygy test tables; caissify-pairings 0.5.0 (the independent Dutch pairing
+#    engine) in a venv under target/pairings-venv;
 # 2. builds every test target;
 # 3. runs the tests. The end-to-end tests start their own private mail systems
 #    (scripts/mailstack.sh, from tests/support) on free loopback ports: nothing needs to run
@@ -33,7 +34,7 @@ step "mail system packages (Dovecot, openssl, python3-aiosmtpd)"
 bash scripts/mailstack.sh install
 echo "dovecot $(dovecot --version)"
 
-step "headless Chromium (the standings page screenshot test)"
+step "headless Chromium (the screenshot tests of the standings page and the site)"
 if [ ! -x /usr/bin/chromium ]; then
   { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
     DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends chromium; } \
@@ -48,6 +49,14 @@ if ! command -v systemd-analyze >/dev/null 2>&1; then
     >/tmp/amici-systemd-apt.log 2>&1 || { tail -n 20 /tmp/amici-systemd-apt.log; die "cannot install systemd (systemd-analyze)"; }
 fi
 systemd-analyze --version | head -n 1
+
+step "tidy (the HTML validity test of the static site, tests/site.rs)"
+if [ ! -x /usr/bin/tidy ]; then
+  { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends tidy; } \
+    >/tmp/amici-tidy-apt.log 2>&1 || { tail -n 20 /tmp/amici-tidy-apt.log; die "cannot install tidy"; }
+fi
+/usr/bin/tidy --version || true
 
 step "Syzygy test tables (the \`chess\` package's source on PyPI carries small ones)"
 SYZYGY_DIR=$(pwd)/target/syzygy

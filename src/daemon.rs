@@ -127,6 +127,7 @@ async fn process(shared: &Arc<Shared>) -> Result<usize> {
         .await??;
     if n > 0 {
         shared.outbox.notify_one();
+        crate::site::after_batch(&shared.db, shared.config(), now).await;
     }
     Ok(n)
 }
@@ -581,6 +582,8 @@ async fn run_tick(shared: &Arc<Shared>) {
             if n > 0 {
                 shared.outbox.notify_one();
             }
+            let now = clock::now().unwrap_or_else(|_| clock::system_now());
+            crate::site::after_batch(&shared.db, shared.config(), now).await;
         }
         Err(e) => tracing::error!("tick: {e:#}"),
     }

@@ -52,6 +52,7 @@ pub async fn run(config: &Config, dir: &Path, now: DateTime<FixedOffset>) -> Res
     let mut copy = config.clone();
     copy.bot.database = database.clone();
     copy.delivery = Delivery::Dir(outbox.clone());
+    copy.site.dir = None; // the published site is not regenerated from a dry run
     let config = copy;
 
     let mut store = Store::open(&database)?;

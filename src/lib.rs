@@ -13,6 +13,7 @@
 //! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
 //! - [`tick`]    the daily sweep over all games; [`past_start`] holds back a first tick that would flood
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
+//! - [`site`]    `amici site`: the static site of every tournament (crosstables, games, feed)
 //! - [`status`]  `amici status` text and JSON
 //! - [`import`]  `amici import`: games in progress from a PGN and a sidecar, rebuilt by the core
 //! - [`daemon`]  `amici run`: the loop tying it together; [`dry_run`] `run --dry-run DIR`, one read-only pass
@@ -31,6 +32,7 @@ pub mod picture;
 pub mod reply;
 pub mod report;
 pub mod rules;
+pub mod site;
 pub mod status;
 pub mod store;
 pub mod tablebase;

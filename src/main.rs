@@ -193,6 +193,16 @@ enum Command {
         #[arg(long)]
         accept: bool,
     },
+    /// Write the static site of every tournament into DIR: an index, each tournament's
+    /// crosstable and pairings, each game's page (moves, dates, clocks, a board stepping
+    /// through the moves, the PGN) and an Atom feed of results. Games in play are published
+    /// `[site] publish_delay_moves` behind; no e-mail address is published. DIR is replaced
+    /// as a whole (built beside it, then renamed into place).
+    Site {
+        /// The folder to write (created, or replaced).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
     /// Replay the stored history through today's rules and list every past decision that
     /// would differ (exit 0: none; 3: differences listed; 1: a runtime failure). The database
     /// is only read.
@@ -422,6 +432,21 @@ fn flush(store: Store, config: &Config) -> Result<()> {
     Ok(())
 }
 
+/// With `[site] dir` configured, the site follows what `ingest` and `tick` changed (as it
+/// follows each batch of `amici run`). A site that cannot be written is reported, not a
+/// failure of the command: the letters are processed and their answers still go out (an MTA
+/// would otherwise deliver the letter again).
+fn publish_site(store: &Store, config: &Config) -> Result<()> {
+    if config.site.dir.is_none() {
+        return Ok(());
+    }
+    let today = engine::local_day(config, clock::now()?);
+    if let Err(e) = amici::site::publish(config, &store.games()?, today) {
+        eprintln!("amici: warning: the site was not written: {e:#}");
+    }
+    Ok(())
+}
+
 /// Runs one command. Longer than 150 lines for a reason: it is the command line's dispatcher,
 /// one short arm a command, read as the list of what amici can do.
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
@@ -513,6 +538,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                     .context("storing the letter")?;
             }
             engine::process_pending(&mut store, &config, now).context("processing")?;
+            publish_site(&store, &config)?;
             flush(store, &config).context("sending")?;
         }
         Command::Standings {
@@ -571,6 +597,12 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             )?)?;
         }
         Command::Pair { trf } => return Ok(pair_trf(&trf)),
+        Command::Site { out } => {
+            let store = open(&config)?;
+            let today = engine::local_day(&config, clock::now()?);
+            amici::site::generate(&config, &store.games()?, today, &out)
+                .with_context(|| format!("writing the site to {}", out.display()))?;
+        }
         Command::Trf { tournament } => {
             let store = open(&config)?;
             emit(&report::trf(&store, &config, tournament.as_deref())?)?;
@@ -644,6 +676,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             let mut store = open(&config)?;
             tick::run(&mut store, &config, clock::now()?)?;
+            publish_site(&store, &config)?;
             flush(store, &config)?;
         }
         Command::Status { format, game } => {

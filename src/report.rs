@@ -164,6 +164,26 @@ fn render(
     }
 }
 
+/// The standings of a configured tournament from the stored records: its players (names, in
+/// config order), its games and the table with `tiebreaks` (or else the tournament's). The one
+/// computation behind `amici standings` and the site's crosstables.
+pub fn tournament_standings(
+    t: &Tournament,
+    records: &[GameRecord],
+    tiebreaks: Option<&str>,
+) -> Result<(Vec<String>, Vec<Game>, Standings)> {
+    let configured = t
+        .tiebreaks
+        .iter()
+        .map(|s| s.parse::<Tiebreak>())
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("tournament {}: tiebreaks", t.id))?;
+    let tbs = parse_tiebreaks(tiebreaks, &configured)?;
+    let (names, games) = tournament_input(t, records);
+    let table = standings::compute(&names, &games, &tbs)?;
+    Ok((names, games, table))
+}
+
 /// `amici standings [--tournament ID] [--tiebreaks LIST] [--format …]`.
 pub fn standings(
     store: &Store,
@@ -174,16 +194,8 @@ pub fn standings(
     today: Day,
 ) -> Result<String> {
     let t = pick_tournament(config, tournament)?;
-    let configured = t
-        .tiebreaks
-        .iter()
-        .map(|s| s.parse::<Tiebreak>())
-        .collect::<Result<Vec<_>, _>>()
-        .with_context(|| format!("tournament {}: tiebreaks", t.id))?;
-    let tbs = parse_tiebreaks(tiebreaks, &configured)?;
     let records = store.games()?;
-    let (names, games) = tournament_input(t, &records);
-    let table = standings::compute(&names, &games, &tbs)?;
+    let (names, games, table) = tournament_standings(t, &records, tiebreaks)?;
     Ok(render(
         &t.name,
         &names,
@@ -400,7 +412,7 @@ pub fn team_standings(
 
 /// The `Round` of a stored game: the row of the Berger table for round robins, `-` for an
 /// explicit list (in correspondence chess all games start together).
-fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
+pub fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
     let Some(t) = t else { return "-".into() };
     let n: Option<u32> = rec
         .id

@@ -4,6 +4,9 @@
 //! unfinished game adjudicated after the end date (Art. 52, 53). The standings and the PGN
 //! are checked against results worked out here, independently of amici.
 
+#[path = "site_common/mod.rs"]
+mod site_common;
+
 use std::collections::BTreeMap;
 use std::process::Command;
 
@@ -401,4 +404,21 @@ fn s708_annex_art_47_53_a_round_robin_to_the_final_crosstable() {
         String::from_utf8_lossy(&audit.stderr)
     );
     assert!(String::from_utf8_lossy(&audit.stdout).contains(" 0 difference(s)"));
+
+    // The site (issue 14): its crosstable shows the figures of `standings --format json`,
+    // forfeits and the adjudicated game included; every game has its page.
+    let site = ev.dir.join("site");
+    ev.ok("2026-02-03", &["site", "--out", site.to_str().unwrap()]);
+    let json: Value =
+        serde_json::from_str(&ev.ok("2026-02-03", &["standings", "--format", "json"])).unwrap();
+    let page = std::fs::read_to_string(site.join("RR/index.html")).unwrap();
+    site_common::assert_crosstable_equals(&page, &json);
+    assert_eq!(site_common::crosstable(&page).len(), 6);
+    for g in &games {
+        assert!(
+            site_common::game_page(&site, &g.id, "html").exists(),
+            "{}",
+            g.id
+        );
+    }
 }

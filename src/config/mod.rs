@@ -237,6 +237,8 @@ pub struct Tournament {
     pub tablebases: Option<PathBuf>,
     /// `diagram` for this tournament's letters; `None`: the `[bot]` one.
     pub diagram: Option<Diagram>,
+    /// The language of this tournament's pages on the site; `None`: `[bot] language`.
+    pub language: Option<Lang>,
 }
 
 impl Tournament {
@@ -283,6 +285,8 @@ pub struct Config {
     pub imap: Option<Imap>,
     pub delivery: Delivery,
     pub tournaments: Vec<Tournament>,
+    /// `[site]`: the static site (defaults when the section is absent).
+    pub site: Site,
 }
 
 impl Config {
@@ -426,6 +430,7 @@ pub fn local_day(
 mod check;
 mod parse;
 mod raw;
+mod site;
 #[cfg(test)]
 mod tests;
 
@@ -433,3 +438,4 @@ pub use check::load;
 use check::*;
 pub use parse::parse;
 use raw::*;
+pub use site::{PublishDelay, Site};

@@ -34,6 +34,8 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
         .and_then(|v| ck.section::<RawImap>("[imap]", v))
         .map(|i| imap_section(&mut ck, i, &base));
     let delivery = delivery_section(&mut ck, &sections, &base);
+    let site =
+        super::site::validate_site(&mut ck, sections.get("site").copied(), &|p| base.resolve(p));
     drop(sections);
     let tournaments = tournament_sections(&mut ck, root, text, &base);
 
@@ -47,6 +49,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             imap,
             delivery,
             tournaments,
+            site,
         });
     }
     // In file order, as an editor would walk them.
@@ -68,7 +71,7 @@ type Sections<'r, 'a> = BTreeMap<&'static str, &'r Spanned<DeValue<'a>>>;
 
 /// The top-level sections by name; an unknown one is reported with its place.
 fn known_sections<'r, 'a>(ck: &mut Checker<'_>, root: &'r DeTable<'a>) -> Sections<'r, 'a> {
-    const KNOWN: [&str; 5] = ["bot", "imap", "smtp", "outbox", "tournament"];
+    const KNOWN: [&str; 6] = ["bot", "imap", "smtp", "outbox", "site", "tournament"];
     let mut sections = BTreeMap::new();
     for (key, value) in root.iter() {
         let name = key.get_ref().as_ref();
@@ -355,6 +358,7 @@ pub(super) fn validate_tournament(
         tiebreaks,
         tablebases: None,
         diagram: raw.diagram,
+        language: raw.language,
         teams,
         team_matches,
         team_ranking,

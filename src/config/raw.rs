@@ -123,6 +123,8 @@ pub(super) struct RawTournament {
     pub(super) tiebreaks: Option<Vec<String>>,
     pub(super) tablebases: Option<String>,
     pub(super) diagram: Option<Diagram>,
+    /// The site's language for this tournament (else `[bot] language`).
+    pub(super) language: Option<Lang>,
     // Team sections (RULES.md §12 annex).
     pub(super) teams: Option<Spanned<Vec<RawTeam>>>,
     pub(super) team_ranking: Option<Spanned<RawTeamRanking>>,

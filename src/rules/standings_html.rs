@@ -24,7 +24,8 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-const CSS: &str = "\
+/// The page's style sheet; the site (`src/site/`) builds on it.
+pub const CSS: &str = "\
 :root{--ink:#1a1a1a;--muted:#5b6470;--line:#b8c0cc;--head:#1f3a5f;--stripe:#f3f6fa}\
 *{box-sizing:border-box}\
 body{font-family:'Segoe UI',system-ui,-apple-system,'DejaVu Sans',Arial,sans-serif;\
@@ -75,17 +76,19 @@ pub fn fmt_score(v: f64) -> String {
     }
 }
 
-/// Render the page. `players` and `games` are those the standings were computed from; the
-/// crosstable lists the players in standings order.
-pub fn render_html(
-    title: &str,
-    players: &[String],
-    games: &[Game],
-    standings: &Standings,
-    lang: Lang,
-    generated: Day,
-) -> String {
-    let (h_rank, h_name, h_pts, h_games, h_gen, h_asof, h_legend) = match lang {
+/// The page's fixed words: rank, player, points, games, generated, as of, legend.
+type Words = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+fn words(lang: Lang) -> Words {
+    match lang {
         Lang::En => (
             "Rank",
             "Player",
@@ -113,7 +116,20 @@ pub fn render_html(
             "Класиране към",
             "1 победа, ½ реми, 0 загуба, + / − служебен резултат, * незавършена партия; бяло поле — с белите, черно — с черните. Партии: завършени (+ незавършени*).",
         ),
-    };
+    }
+}
+
+/// Render the page. `players` and `games` are those the standings were computed from; the
+/// crosstable lists the players in standings order.
+pub fn render_html(
+    title: &str,
+    players: &[String],
+    games: &[Game],
+    standings: &Standings,
+    lang: Lang,
+    generated: Day,
+) -> String {
+    let (_, _, _, _, h_gen, h_asof, _) = words(lang);
     let lang_code = match lang {
         Lang::En => "en",
         Lang::Ru => "ru",
@@ -123,7 +139,6 @@ pub fn render_html(
         Lang::En => generated.format("%-d %B %Y").to_string(),
         _ => generated.format("%d.%m.%Y").to_string(),
     };
-    let order: Vec<usize> = standings.rows.iter().map(|r| r.player).collect();
     let mut out = String::new();
     let _ = write!(
         out,
@@ -131,9 +146,34 @@ pub fn render_html(
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"generator\" content=\"amici\">\n\
 <title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<header>\n<h1>{t}</h1>\n\
-<p class=\"sub\">{h_asof} {date}</p>\n</header>\n<main>\n<div class=\"scroll\">\n<table>\n\
-<thead><tr><th scope=\"col\">{h_rank}</th><th scope=\"col\" class=\"name\">{h_name}</th>",
+<p class=\"sub\">{h_asof} {date}</p>\n</header>\n<main>\n",
         t = escape(title),
+    );
+    out.push_str(&crosstable_html(players, games, standings, lang));
+    out.push_str("</main>\n");
+    let _ = writeln!(
+        out,
+        "<footer>{h_gen}: {} · amici</footer>\n</body>\n</html>",
+        generated.format("%Y-%m-%d")
+    );
+    out
+}
+
+/// The crosstable, its legend and the tie-breaks' definitions (§709.2): the body of the
+/// standings page, also set into the site's tournament page.
+pub fn crosstable_html(
+    players: &[String],
+    games: &[Game],
+    standings: &Standings,
+    lang: Lang,
+) -> String {
+    let (h_rank, h_name, h_pts, h_games, _, _, h_legend) = words(lang);
+    let order: Vec<usize> = standings.rows.iter().map(|r| r.player).collect();
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<div class=\"scroll\">\n<table>\n\
+<thead><tr><th scope=\"col\">{h_rank}</th><th scope=\"col\" class=\"name\">{h_name}</th>"
     );
     for i in 1..=order.len() {
         let _ = write!(out, "<th scope=\"col\">{i}</th>");
@@ -199,12 +239,7 @@ pub fn render_html(
     let _ = writeln!(out, "<p class=\"legend\">{}</p>", escape(h_legend));
     // §709.2: how the standings are computed, under the table.
     definitions_html(&mut out, standings, lang);
-    out.push_str("</section>\n</main>\n");
-    let _ = writeln!(
-        out,
-        "<footer>{h_gen}: {} · amici</footer>\n</body>\n</html>",
-        generated.format("%Y-%m-%d")
-    );
+    out.push_str("</section>\n");
     out
 }
 
