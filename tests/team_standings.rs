@@ -284,11 +284,20 @@ mod never_panics {
                 boards: 3,
                 primary: if gp_first { Primary::GamePoints } else { Primary::MatchPoints },
             };
-            if let Ok(s) = team_standings(&teams(), &matches, &config) {
-                prop_assert_eq!(s.rows.len(), 4);
-                for pair in s.rows.windows(2) {
-                    prop_assert!(pair[0].rank <= pair[1].rank);
+            // The three ways a match can be wrong (TeamError): an unknown team, a team against
+            // itself, a board count other than the section's. Any other input must be ranked.
+            let valid = raw
+                .iter()
+                .all(|(h, a, b, _)| *h < 4 && *a < 4 && h != a && b.chars().count() == 3);
+            match team_standings(&teams(), &matches, &config) {
+                Ok(s) => {
+                    prop_assert!(valid, "a wrong match was ranked: {:?}", raw);
+                    prop_assert_eq!(s.rows.len(), 4);
+                    for pair in s.rows.windows(2) {
+                        prop_assert!(pair[0].rank <= pair[1].rank);
+                    }
                 }
+                Err(e) => prop_assert!(!valid, "refused valid matches ({e}): {:?}", raw),
             }
         }
     }

@@ -77,44 +77,6 @@ pub mod day_serde {
         };
         Day::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
     }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-
-        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
-        struct W(#[serde(with = "super")] Day);
-
-        #[test]
-        fn the_text_is_chronos_own_both_ways() {
-            for (y, m, d) in [
-                (2026, 1, 9),
-                (1999, 12, 31),
-                (2024, 2, 29),
-                (1, 1, 1),
-                (9999, 12, 31),
-            ] {
-                let day = Day::from_ymd_opt(y, m, d).unwrap();
-                let ours = serde_json::to_string(&W(day)).unwrap();
-                assert_eq!(ours, serde_json::to_string(&day).unwrap());
-                assert_eq!(serde_json::from_str::<W>(&ours).unwrap(), W(day));
-                let theirs: Day = serde_json::from_str(&ours).unwrap();
-                assert_eq!(theirs, day);
-            }
-        }
-
-        #[test]
-        fn impossible_or_odd_dates_are_refused_or_left_to_chrono() {
-            assert!(parse("2026-02-30").is_none());
-            assert!(parse("2026-2-3").is_none());
-            assert!(serde_json::from_str::<W>("\"2026-13-01\"").is_err());
-            assert!(serde_json::from_str::<W>("\"yesterday\"").is_err());
-            // Years beyond four digits are chrono's form, which still reads.
-            let far = Day::from_ymd_opt(12345, 6, 7).unwrap();
-            let text = serde_json::to_string(&W(far)).unwrap();
-            assert_eq!(serde_json::from_str::<W>(&text).unwrap(), W(far));
-        }
-    }
 }
 
 /// Serde for `Option<Color>`: `"white"`, `"black"` or null.
@@ -344,5 +306,44 @@ impl Kind {
                 | Kind::Notice
                 | Kind::Adjudication
         )
+    }
+}
+
+#[cfg(test)]
+mod day_serde_tests {
+    use super::Day;
+    use super::day_serde::parse;
+
+    #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+    struct W(#[serde(with = "super::day_serde")] Day);
+
+    #[test]
+    fn the_text_is_chronos_own_both_ways() {
+        for (y, m, d) in [
+            (2026, 1, 9),
+            (1999, 12, 31),
+            (2024, 2, 29),
+            (1, 1, 1),
+            (9999, 12, 31),
+        ] {
+            let day = Day::from_ymd_opt(y, m, d).unwrap();
+            let ours = serde_json::to_string(&W(day)).unwrap();
+            assert_eq!(ours, serde_json::to_string(&day).unwrap());
+            assert_eq!(serde_json::from_str::<W>(&ours).unwrap(), W(day));
+            let theirs: Day = serde_json::from_str(&ours).unwrap();
+            assert_eq!(theirs, day);
+        }
+    }
+
+    #[test]
+    fn impossible_or_odd_dates_are_refused_or_left_to_chrono() {
+        assert!(parse("2026-02-30").is_none());
+        assert!(parse("2026-2-3").is_none());
+        assert!(serde_json::from_str::<W>("\"2026-13-01\"").is_err());
+        assert!(serde_json::from_str::<W>("\"yesterday\"").is_err());
+        // Years beyond four digits are chrono's form, which still reads.
+        let far = Day::from_ymd_opt(12345, 6, 7).unwrap();
+        let text = serde_json::to_string(&W(far)).unwrap();
+        assert_eq!(serde_json::from_str::<W>(&text).unwrap(), W(far));
     }
 }
