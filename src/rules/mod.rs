@@ -50,13 +50,13 @@
 //! | Art. 24 | time runs from the start date | `src/rules/clock/days.rs` | `art_24_white_move_1_counts_from_the_start_date` |
 //! | Art. 25 | the delay notice | `src/rules/game/commands.rs` | `art_25_a_delay_notice_sent_with_the_move_or_out_of_turn_covers_the_next_move` |
 //! | Art. 26 | the silence repeat after 14 days | `src/rules/tick.rs` | `art_26_email_repeat_on_day_14_to_the_silent_player_copy_arbiter` |
-//! | Art. 27 | the overstep: more than 30·k / 50·k days | `src/rules/clock/count.rs` | `art_27_overstep_claim_with_score_table_totals_and_diagram` |
+//! | Art. 27 | the overstep: more than 30·k / 50·k days | `src/rules/clock/detect.rs` | `art_27_overstep_claim_with_score_table_totals_and_diagram` |
 //! | Art. 28 | post: two oversteps, the second loses | `src/rules/clock/state.rs` | `art_28_post_the_first_overstep_lets_play_go_on_the_second_loses` |
 //! | Art. 29 | e-mail: the first overstep loses | `src/rules/clock/state.rs` | `art_29_email_first_overstep_loses` |
 //! | Art. 30 | post: the count restarts after a first overstep | `src/rules/clock/state.rs` | `art_30_post_restart_after_first_overstep_then_second_loses` |
-//! | Art. 31 | e-mail: more than 40 silent days without notice loses | `src/rules/clock/count.rs` | `art_31_email_claim_after_more_than_40_silent_days` |
+//! | Art. 31 | e-mail: more than 40 silent days without notice loses | `src/rules/clock/silence.rs` | `art_31_email_claim_after_more_than_40_silent_days` |
 //! | Art. 32 | a variant's time: the proposer's first move, the receiver's last | `src/rules/clock/count.rs` | `art_32_accepted_variant_time_goes_to_the_last_move_played` |
-//! | Art. 33 | the claim is timely while the overstep lasts | `src/rules/clock/count.rs` | `art_33_overstep_detected_before_move_10` |
+//! | Art. 33 | the claim is timely while the overstep lasts | `src/rules/clock/detect.rs` | `art_33_overstep_detected_before_move_10` |
 //! | Art. 34 | a claim not made is lost until the next overstep; withdrawn | `src/rules/game/overstep.rs` | `art_34_the_player_claimed_for_may_withdraw_the_claim` |
 //! | Art. 35 | post: what a claim carries | `src/rules/clock/evidence.rs` | `art_35_36_claim_carries_score_times_and_position` |
 //! | Art. 36 | e-mail: what a claim carries; an admission takes effect at once | `src/rules/game/overstep.rs` | `art_36_note_3_an_admitted_overstep_takes_effect_at_once` |
@@ -292,7 +292,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 27",
         "the overstep: more than 30·k / 50·k days",
-        Some("src/rules/clock/count.rs"),
+        Some("src/rules/clock/detect.rs"),
         Some("art_27_overstep_claim_with_score_table_totals_and_diagram"),
     ),
     art(
@@ -316,7 +316,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 31",
         "e-mail: more than 40 silent days without notice loses",
-        Some("src/rules/clock/count.rs"),
+        Some("src/rules/clock/silence.rs"),
         Some("art_31_email_claim_after_more_than_40_silent_days"),
     ),
     art(
@@ -328,7 +328,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 33",
         "the claim is timely while the overstep lasts",
-        Some("src/rules/clock/count.rs"),
+        Some("src/rules/clock/detect.rs"),
         Some("art_33_overstep_detected_before_move_10"),
     ),
     art(

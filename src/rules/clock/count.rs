@@ -1,9 +1,10 @@
 //! The game as the clock sees it (Art. 23, 27–33, 25, 26, 31): per-move times with variants
-//! (Art. 32), totals and 10-move periods, overstep detection and silence.
+//! (Art. 32), totals and 10-move periods, overstep detection and silence. The §3 day count
+//! itself (receipt, the game's calendar, `thinking_time`) is in `days`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::model::{Color, Day, GameResult, Mode, Params, Penalty, PlayedMove, Suspension};
+use crate::rules::model::{Color, Day, GameResult, Params, Penalty, PlayedMove, Suspension};
 
 use super::*;
 
@@ -66,26 +67,26 @@ pub struct MoveTime {
 /// A stretch of one player's clock ending in a checkpoint: a single move, or the moves he
 /// played in one letter accepting a line (Art. 32).
 #[derive(Clone, Copy, Debug)]
-struct Unit {
+pub(super) struct Unit {
     /// The (first) half-move of the letter.
-    first_ply: usize,
+    pub(super) first_ply: usize,
     /// The move number the time is counted at (the last one played).
-    last: u32,
-    received: i32,
-    sent: i32,
-    days: i64,
+    pub(super) last: u32,
+    pub(super) received: i32,
+    pub(super) sent: i32,
+    pub(super) days: i64,
     /// Played automatically from his own line: no running time.
-    auto: bool,
+    pub(super) auto: bool,
 }
 
 /// What the current (unsent) move of a player looks like.
 #[derive(Clone, Copy, Debug)]
-struct Next {
-    number: u32,
+pub(super) struct Next {
+    pub(super) number: u32,
     /// Receipt day when his clock runs and is known.
-    received: Option<i32>,
+    pub(super) received: Option<i32>,
     /// Limit judged against this move (Art. 32: a pending line may reach further).
-    limit_move: u32,
+    pub(super) limit_move: u32,
 }
 
 /// A detected overstep.
@@ -107,9 +108,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) now: i32,
     pub(crate) cal: Calendar,
     pub(crate) times: Vec<MoveTime>,
-    units: [Vec<Unit>; 2],
-    next: [Next; 2],
-    pens: [Vec<(i32, i64)>; 2],
+    pub(super) units: [Vec<Unit>; 2],
+    pub(super) next: [Next; 2],
+    pub(super) pens: [Vec<(i32, i64)>; 2],
 }
 
 impl<'a> Prepared<'a> {
@@ -225,7 +226,7 @@ impl<'a> Prepared<'a> {
         }
     }
 
-    fn limit(&self, count_from: u32, number: u32) -> i64 {
+    pub(super) fn limit(&self, count_from: u32, number: u32) -> i64 {
         let p = self.g.params;
         let k = i64::from(number.saturating_sub(count_from)) + 1;
         let per = i64::from(p.period_moves.max(1));
@@ -233,14 +234,14 @@ impl<'a> Prepared<'a> {
         periods.max(1) * i64::from(p.period_days)
     }
 
-    fn period(&self, count_from: u32, number: u32) -> i64 {
+    pub(super) fn period(&self, count_from: u32, number: u32) -> i64 {
         let k = i64::from(number.saturating_sub(count_from)) + 1;
         let per = i64::from(self.g.params.period_moves.max(1));
         (k + per - 1) / per
     }
 
     /// Penalties after this day belong to the new count (Art. 30); see `count_cut`.
-    fn count_cut(&self, c: Color, count_from: u32) -> i32 {
+    pub(super) fn count_cut(&self, c: Color, count_from: u32) -> i32 {
         if count_from <= 1 {
             return i32::MIN;
         }
@@ -252,7 +253,7 @@ impl<'a> Prepared<'a> {
             .map_or(i32::MAX, |u| u.sent)
     }
 
-    fn pens_upto(&self, c: Color, cut: i32, d: i32) -> i64 {
+    pub(super) fn pens_upto(&self, c: Color, cut: i32, d: i32) -> i64 {
         self.pens[side(c)]
             .iter()
             .filter(|&&(pd, _)| pd > cut && pd <= d)
@@ -300,230 +301,6 @@ impl<'a> Prepared<'a> {
         }
     }
 
-    /// The first overstep of Art. 27 (30 after a restart) not yet claimed in the player's
-    /// current count, up to `now`.
-    pub(crate) fn detect_period(&self, c: Color) -> Option<Detection> {
-        let st = self.g.state;
-        let mode = self.g.params.mode;
-        let to_lose = usize::try_from(self.g.params.oversteps_to_lose.max(1)).unwrap_or(1);
-        if st.effective_oversteps(c) >= to_lose {
-            return None;
-        }
-        let r = st.count_from(self.g.params, c);
-        let cut = self.count_cut(c, r);
-        // Art. 34, 38: after a rejected or withdrawn claim the bot does not claim again in the
-        // same 10-move period of the same count; the next situation is the next period.
-        let suppressed: Vec<i64> = st
-            .oversteps
-            .iter()
-            .filter(|o| {
-                o.color == c
-                    && o.ground == OverstepGround::Period
-                    && o.count_from == r
-                    && matches!(
-                        o.status,
-                        OverstepStatus::Rejected | OverstepStatus::Withdrawn
-                    )
-            })
-            .map(|o| self.period(r, o.move_number))
-            .collect();
-        // An effective overstep in this count already claimed (email pending, or post second).
-        let claimed_here: Option<u32> = st
-            .oversteps
-            .iter()
-            .filter(|o| o.color == c && o.is_effective() && o.count_from == r)
-            .map(|o| o.move_number)
-            .min();
-        if claimed_here.is_some() {
-            return None;
-        }
-        let start = dn(self.g.start).saturating_sub(2);
-        let mut prev_sent = start;
-        let mut base: i64 = 0;
-        let post = mode == Mode::Post;
-        let checkpoints = self.units[side(c)].iter().map(|u| (u.last, Some(*u)));
-        let next = self.next[side(c)];
-        let all = checkpoints.chain(std::iter::once((next.number, None)));
-        for (last, unit) in all {
-            if last < r {
-                if let Some(u) = unit {
-                    prev_sent = u.sent;
-                }
-                continue;
-            }
-            let limit_move = if unit.is_none() {
-                next.limit_move
-            } else {
-                last
-            };
-            let limit = self.limit(r, limit_move);
-            let (hi, run) = match unit {
-                Some(u) if u.auto => (u.sent, Run::Nothing),
-                // `post`: only a reported card shows the time (Art. 23 А).
-                Some(u) if post => (u.sent, Run::Step(u.sent, u.days)),
-                Some(u) => (u.sent, Run::Running(u.received)),
-                None if post => (self.now, Run::Nothing),
-                None => (self.now, next.received.map_or(Run::Nothing, Run::Running)),
-            };
-            let skip = suppressed.contains(&self.period(r, limit_move));
-            // Quick bound: the total is largest at the end of the window; when even that is
-            // within the limit, nothing crosses in it.
-            let hi_now = hi.min(self.now);
-            let quiet = hi_now <= prev_sent
-                || base + self.pens_upto(c, cut, hi_now) + run.at(&self.cal, hi_now) <= limit;
-            if !skip
-                && !quiet
-                && let Some((d, total)) =
-                    self.first_crossing(c, cut, base, prev_sent, hi.min(self.now), limit, run)
-            {
-                // Before the letter went off he was thinking about its first move; the time is
-                // judged at its last one (Art. 32), and claimed at the move he was at.
-                let move_number = match unit {
-                    Some(u) if d < u.sent => ply_number(u.first_ply),
-                    _ => last,
-                };
-                return Some(Detection {
-                    color: c,
-                    move_number,
-                    ground: OverstepGround::Period,
-                    day: day(d),
-                    days: total,
-                    limit,
-                    count_from: r,
-                });
-            }
-            if let Some(u) = unit {
-                base += u.days;
-                prev_sent = u.sent;
-            }
-        }
-        None
-    }
-
-    /// The first day in `(lo, hi]` on which the player's time exceeds `limit`.
-    #[allow(clippy::too_many_arguments)]
-    fn first_crossing(
-        &self,
-        c: Color,
-        cut: i32,
-        base: i64,
-        lo: i32,
-        hi: i32,
-        limit: i64,
-        run: Run,
-    ) -> Option<(i32, i64)> {
-        let mut s = lo.checked_add(1)?;
-        if s > hi {
-            return None;
-        }
-        // Penalty days split the window: the total jumps on each (sorted by day).
-        let pens = &self.pens[side(c)];
-        let next_break = |after: i32| {
-            pens.iter()
-                .map(|&(d, _)| d)
-                .find(|&d| d > cut && d > after && d <= hi)
-        };
-        loop {
-            let e = match next_break(s) {
-                Some(b) => b - 1,
-                None => hi,
-            };
-            if e >= s {
-                let p = self.pens_upto(c, cut, s);
-                let x = limit - base - p;
-                if let Some(d) = run.first_above(&self.cal, x, s, e) {
-                    return Some((d, base + p + run.at(&self.cal, d)));
-                }
-            }
-            if e >= hi {
-                return None;
-            }
-            s = e + 1;
-        }
-    }
-
-    /// The first overstep not yet claimed, of either player (Art. 27, 31); on the same day
-    /// White's before Black's, Art. 27 before Art. 31.
-    pub(crate) fn next_claim(&self) -> Option<Detection> {
-        if self.g.result.is_some() || self.g.state.awaiting_decision().is_some() {
-            return None;
-        }
-        [
-            self.detect_period(Color::White),
-            self.detect_period(Color::Black),
-            self.detect_silence(Color::White),
-            self.detect_silence(Color::Black),
-        ]
-        .into_iter()
-        .flatten()
-        .min_by_key(|d| (d.day, side(d.color)))
-    }
-
-    /// Art. 31 (`email`): the first silence of the player of more than 40 days without a delay
-    /// notice, not yet claimed, up to `now`: over his answered letters (hindsight, so a sweep
-    /// after downtime files what a daily sweep would have) and the move still awaited.
-    pub(crate) fn detect_silence(&self, c: Color) -> Option<Detection> {
-        let p = self.g.params;
-        if p.mode != Mode::Email || self.g.result.is_some() {
-            return None;
-        }
-        let st = self.g.state;
-        let after = i64::from(p.notice_days) + 1;
-        let repeat = i64::from(p.repeat_after_days.max(1));
-        let n = self.g.moves.len();
-        // Every stretch he was silent: each letter he sent, then the move still awaited.
-        let answered = self.units[side(c)]
-            .iter()
-            .filter(|u| !u.auto)
-            .map(|u| (u.first_ply, u.received, Some(u.sent)));
-        let awaited = match self.next[side(c)].received {
-            Some(f) if ply_color(n) == c => Some((n, f, None)),
-            _ => None,
-        };
-        for (ply, f, sent) in answered.chain(awaited) {
-            // Art. 31: more than 40 days (leave excluded, Art. 45), and only after the repeat
-            // of Art. 26 was due.
-            let claim = self
-                .cal
-                .nth_counted_after(f, after)
-                .max(self.cal.nth_counted_after(f, repeat));
-            if claim > self.now {
-                break;
-            }
-            // An answer sent that day is too late, as a running clock counts that day
-            // (RULES.md §3); a delay notice by then suspends the claim (Art. 25).
-            if sent.is_some_and(|s| s < claim) || self.delay_notice_by(c, ply, claim) {
-                continue;
-            }
-            let number = ply_number(ply);
-            if st.oversteps.iter().any(|o| {
-                o.color == c && o.ground == OverstepGround::Silence && o.move_number == number
-            }) {
-                continue;
-            }
-            let r = st.count_from(p, c);
-            return Some(Detection {
-                color: c,
-                move_number: number,
-                ground: OverstepGround::Silence,
-                day: day(claim),
-                days: self.total_on(c, claim),
-                limit: self.limit(r, number.max(r)),
-                count_from: r,
-            });
-        }
-        None
-    }
-
-    /// A delay notice from `c` for the move at `ply` received on or before `by`.
-    pub(crate) fn delay_notice_by(&self, c: Color, ply: usize, by: i32) -> bool {
-        self.g
-            .state
-            .delay_notices
-            .iter()
-            .any(|n| n.color == c && n.ply as usize == ply && dn(n.received_on) <= by)
-    }
-
     /// The player's time in his current count as of day `d` (≤ now), running clock included.
     pub(crate) fn total_on(&self, c: Color, d: i32) -> i64 {
         let r = self.g.state.count_from(self.g.params, c);
@@ -548,110 +325,6 @@ impl<'a> Prepared<'a> {
             _ => 0,
         };
         done + self.pens_upto(c, cut, d) + run
-    }
-
-    /// The silence of the side to move: the day counting starts from (the forwarding day in
-    /// `email`, the waiting player's sending day in `post`, Art. 26), and the colour.
-    pub(crate) fn silence_from(&self) -> Option<(Color, i32)> {
-        if self.g.result.is_some() {
-            return None;
-        }
-        let ply = self.g.moves.len();
-        let c = ply_color(ply);
-        let f = match self.g.params.mode {
-            Mode::Email => self.next[side(c)].received?,
-            // Art. 26: "в течении 14 дней от даты отправления своего хода".
-            Mode::Post => match self.g.moves.last() {
-                Some(m) => dn(m.sent),
-                // Decided (Art. 24): before White's move 1 the silence runs from the start.
-                None => dn(self.g.start).saturating_sub(1),
-            },
-        };
-        Some((c, f))
-    }
-
-    /// `post`: the first day the running clock of the side to move (receipt known) is past his
-    /// limit; the arbiter is told instead of a claim (Art. 23 А, Art. 30 note).
-    pub(crate) fn detect_running_post(&self) -> Option<Detection> {
-        if self.g.params.mode != Mode::Post || self.g.result.is_some() {
-            return None;
-        }
-        let c = ply_color(self.g.moves.len());
-        let next = self.next[side(c)];
-        let rec = next.received?;
-        let r = self.g.state.count_from(self.g.params, c);
-        if next.number < r {
-            return None;
-        }
-        let cut = self.count_cut(c, r);
-        let base: i64 = self.units[side(c)]
-            .iter()
-            .filter(|u| u.last >= r)
-            .map(|u| u.days)
-            .sum();
-        let lo = self.units[side(c)]
-            .last()
-            .map_or(dn(self.g.start).saturating_sub(2), |u| u.sent);
-        let limit = self.limit(r, next.limit_move.max(r));
-        let (d, total) =
-            self.first_crossing(c, cut, base, lo, self.now, limit, Run::Running(rec))?;
-        Some(Detection {
-            color: c,
-            move_number: next.number,
-            ground: OverstepGround::Period,
-            day: day(d),
-            days: total,
-            limit,
-            count_from: r,
-        })
-    }
-}
-
-/// How the time of the move under test grows inside its window.
-#[derive(Clone, Copy, Debug)]
-enum Run {
-    /// No time of its own (played from the mover's line, or not his turn).
-    Nothing,
-    /// A clock running from this receipt day (`email`, or `post` with a known receipt).
-    Running(i32),
-    /// `post`: the card's time becomes known on its sending day.
-    Step(i32, i64),
-}
-
-impl Run {
-    fn at(self, cal: &Calendar, d: i32) -> i64 {
-        match self {
-            Run::Nothing => 0,
-            Run::Running(r) => cal.thinking(r, d),
-            Run::Step(at, days) => {
-                if d >= at {
-                    days
-                } else {
-                    0
-                }
-            }
-        }
-    }
-
-    /// The first day in `[s, e]` on which this run exceeds `x`.
-    fn first_above(self, cal: &Calendar, x: i64, s: i32, e: i32) -> Option<i32> {
-        if x < 0 {
-            return Some(s);
-        }
-        let d = match self {
-            Run::Nothing => return None,
-            // time = counted − 1 > x  ⇔  counted ≥ x + 2
-            Run::Running(r) => cal.nth_counted_after(r, x + 2),
-            Run::Step(at, days) => {
-                if days > x {
-                    at
-                } else {
-                    return None;
-                }
-            }
-        };
-        let d = d.max(s);
-        (d <= e).then_some(d)
     }
 }
 
@@ -713,97 +386,6 @@ fn move_times(moves: &[PlayedMove], dates: &[(i32, i32)], cal: &Calendar) -> Vec
         i += 1;
     }
     out
-}
-
-/// The receipt day of the side to move, when known (RULES.md §3; INTERFACE.md `status`).
-fn running_received(g: &ClockGame<'_>) -> Option<Day> {
-    receipt(g).known()
-}
-
-/// The day the side to move received the last move (RULES.md §3) — the one receipt rule the
-/// record, the official figures, `status` and the tick share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReceiptDay {
-    /// Known: White's move 1 the day before the start (Art. 24); in `email` the day the bot
-    /// forwarded the move (its arrival, or later when amici was down); in `post` the day the
-    /// player reported (Д).
-    Known(Day),
-    /// `post`, not reported yet: it is no earlier than the opponent's sending day.
-    NotReported { after: Day },
-}
-
-impl ReceiptDay {
-    pub fn known(self) -> Option<Day> {
-        match self {
-            ReceiptDay::Known(d) => Some(d),
-            ReceiptDay::NotReported { .. } => None,
-        }
-    }
-
-    /// The receipt day, or the earliest it can be.
-    pub fn earliest(self) -> Day {
-        match self {
-            ReceiptDay::Known(d) | ReceiptDay::NotReported { after: d } => d,
-        }
-    }
-}
-
-/// The receipt date Д as a letter writes it (Art. 8, RULES.md §3), from the day the move was
-/// received: in `email` the day after (the arrival day does not count), in `post` the day
-/// itself (the postmark of arrival). The one place of this convention: the official figures
-/// of a reply and the move lines of the record both use it.
-pub fn written_receipt(mode: Mode, received: Day) -> Day {
-    match mode {
-        Mode::Email => received.succ_opt().unwrap_or(received),
-        Mode::Post => received,
-    }
-}
-
-/// The receipt of the last move by the side to move (see [`ReceiptDay`]).
-pub fn receipt(g: &ClockGame<'_>) -> ReceiptDay {
-    let n = g.moves.len();
-    if let Some(r) = g.state.receipt
-        && r.ply as usize == n
-    {
-        return ReceiptDay::Known(r.day);
-    }
-    match g.moves.last() {
-        None => ReceiptDay::Known(g.start.pred_opt().unwrap_or(g.start)),
-        Some(m) if g.params.mode == Mode::Email => ReceiptDay::Known(m.sent),
-        Some(m) => ReceiptDay::NotReported { after: m.sent },
-    }
-}
-
-/// The days a game does not count (RULES.md §3): leave of either player and dead time (its
-/// suspensions), and the days it waits for the arbiter's decision on a claim (Art. 37: from
-/// the day of the claim up to the day before the decision).
-pub(crate) fn game_calendar(g: &ClockGame<'_>) -> Calendar {
-    let mut spans: Vec<(i32, i32)> = g
-        .suspensions
-        .iter()
-        .map(|s| (dn(s.from), dn(s.to)))
-        .collect();
-    for o in &g.state.oversteps {
-        if !o.pauses {
-            continue;
-        }
-        // RULES.md §3 (Art. 37): from the day the claim is filed up to the day before the
-        // decision is told; play resumes, and the clock runs, on the decision day.
-        let from = dn(o.claimed_on);
-        let to = match (o.status, o.decided_on) {
-            (OverstepStatus::Claimed, _) | (_, None) => i32::MAX,
-            (_, Some(d)) => dn(d).saturating_sub(1),
-        };
-        spans.push((from, to));
-    }
-    Calendar::new(spans)
-}
-
-/// The §3 formula on one game: thinking time from `received` to `sent`, every day the game
-/// does not count left out ([`game_calendar`]). The record, the official figures in replies,
-/// `status` and the tick all count with it.
-pub fn thinking_time(g: &ClockGame<'_>, received: Day, sent: Day) -> u32 {
-    u32::try_from(game_calendar(g).thinking(dn(received), dn(sent))).unwrap_or(u32::MAX)
 }
 
 // ---------------------------------------------------------------------------------------------

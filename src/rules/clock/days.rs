@@ -3,7 +3,9 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::rules::model::Day;
+use crate::rules::model::{Day, Mode};
+
+use super::{ClockGame, OverstepStatus};
 
 // ---------------------------------------------------------------------------------------------
 // Day counting (RULES.md §3)
@@ -97,4 +99,99 @@ impl Calendar {
         let d = cur + rem;
         d.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One game's receipt and calendar (RULES.md §3: one formula for the record, replies, status, tick)
+// ---------------------------------------------------------------------------------------------
+
+/// The receipt day of the side to move, when known (RULES.md §3; INTERFACE.md `status`).
+pub(crate) fn running_received(g: &ClockGame<'_>) -> Option<Day> {
+    receipt(g).known()
+}
+
+/// The day the side to move received the last move (RULES.md §3) — the one receipt rule the
+/// record, the official figures, `status` and the tick share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReceiptDay {
+    /// Known: White's move 1 the day before the start (Art. 24); in `email` the day the bot
+    /// forwarded the move (its arrival, or later when amici was down); in `post` the day the
+    /// player reported (Д).
+    Known(Day),
+    /// `post`, not reported yet: it is no earlier than the opponent's sending day.
+    NotReported { after: Day },
+}
+
+impl ReceiptDay {
+    pub fn known(self) -> Option<Day> {
+        match self {
+            ReceiptDay::Known(d) => Some(d),
+            ReceiptDay::NotReported { .. } => None,
+        }
+    }
+
+    /// The receipt day, or the earliest it can be.
+    pub fn earliest(self) -> Day {
+        match self {
+            ReceiptDay::Known(d) | ReceiptDay::NotReported { after: d } => d,
+        }
+    }
+}
+
+/// The receipt date Д as a letter writes it (Art. 8, RULES.md §3), from the day the move was
+/// received: in `email` the day after (the arrival day does not count), in `post` the day
+/// itself (the postmark of arrival). The one place of this convention: the official figures
+/// of a reply and the move lines of the record both use it.
+pub fn written_receipt(mode: Mode, received: Day) -> Day {
+    match mode {
+        Mode::Email => received.succ_opt().unwrap_or(received),
+        Mode::Post => received,
+    }
+}
+
+/// The receipt of the last move by the side to move (see [`ReceiptDay`]).
+pub fn receipt(g: &ClockGame<'_>) -> ReceiptDay {
+    let n = g.moves.len();
+    if let Some(r) = g.state.receipt
+        && r.ply as usize == n
+    {
+        return ReceiptDay::Known(r.day);
+    }
+    match g.moves.last() {
+        None => ReceiptDay::Known(g.start.pred_opt().unwrap_or(g.start)),
+        Some(m) if g.params.mode == Mode::Email => ReceiptDay::Known(m.sent),
+        Some(m) => ReceiptDay::NotReported { after: m.sent },
+    }
+}
+
+/// The days a game does not count (RULES.md §3): leave of either player and dead time (its
+/// suspensions), and the days it waits for the arbiter's decision on a claim (Art. 37: from
+/// the day of the claim up to the day before the decision).
+pub(crate) fn game_calendar(g: &ClockGame<'_>) -> Calendar {
+    let mut spans: Vec<(i32, i32)> = g
+        .suspensions
+        .iter()
+        .map(|s| (dn(s.from), dn(s.to)))
+        .collect();
+    for o in &g.state.oversteps {
+        if !o.pauses {
+            continue;
+        }
+        // RULES.md §3 (Art. 37): from the day the claim is filed up to the day before the
+        // decision is told; play resumes, and the clock runs, on the decision day.
+        let from = dn(o.claimed_on);
+        let to = match (o.status, o.decided_on) {
+            (OverstepStatus::Claimed, _) | (_, None) => i32::MAX,
+            (_, Some(d)) => dn(d).saturating_sub(1),
+        };
+        spans.push((from, to));
+    }
+    Calendar::new(spans)
+}
+
+/// The §3 formula on one game: thinking time from `received` to `sent`, every day the game
+/// does not count left out ([`game_calendar`]). The record, the official figures in replies,
+/// `status` and the tick all count with it.
+pub fn thinking_time(g: &ClockGame<'_>, received: Day, sent: Day) -> u32 {
+    u32::try_from(game_calendar(g).thinking(dn(received), dn(sent))).unwrap_or(u32::MAX)
 }
