@@ -4,6 +4,7 @@
 use chrono::{DateTime, FixedOffset};
 
 use crate::config::Config;
+use crate::mail::texts::Key;
 use crate::mail::{inbound, texts};
 use crate::rules::model::Kind;
 use crate::store::{Store, Tx};
@@ -157,7 +158,7 @@ pub fn delivery_failed(
         let mv = if is_last {
             g.moves.last().map(|m| m.san.clone()).unwrap_or_default()
         } else {
-            "(an earlier move)".to_string()
+            String::new()
         };
         let mut tell: Vec<String> = arbiter.into_iter().collect();
         if let Some(c) = mover {
@@ -165,12 +166,17 @@ pub fn delivery_failed(
         }
         for to in tell {
             let lang = config.language_of(&to);
+            let mv = if mv.is_empty() {
+                texts::text(lang, Key::AnEarlierMove).to_string()
+            } else {
+                mv.clone()
+            };
             answer.queue(
                 tx,
                 &to,
                 Kind::Notice,
                 Some(&g.id),
-                format!("amici: {} — move not delivered", g.id),
+                texts::fill(lang, Key::SubjectMoveNotDelivered, &[("game", &g.id)]),
                 texts::forward_bounced(lang, &g.id, &row.recipient, &mv, why, suspended),
             )?;
         }
@@ -182,20 +188,24 @@ pub fn delivery_failed(
     if row.kind != Kind::Notice.as_str()
         && let Some(to) = arbiter
     {
-        let body = format!(
-            "A message could not be delivered and will not be retried.\n\nTo: {}\nKind: {}\nGame: {}\nMessage-ID: <{}>\nError: {}\n\n— amici\n",
-            row.recipient,
-            row.kind,
-            row.game.as_deref().unwrap_or("-"),
-            row.message_id,
-            why
+        let lang = config.language_of(&to);
+        let body = texts::fill(
+            lang,
+            Key::Undeliverable,
+            &[
+                ("to", &row.recipient),
+                ("kind", &row.kind),
+                ("game", &row.game.as_deref().unwrap_or("-")),
+                ("id", &row.message_id),
+                ("error", &why),
+            ],
         );
         answer.queue(
             tx,
             &to,
             Kind::Notice,
             row.game.as_deref(),
-            format!("amici: undeliverable mail to {}", row.recipient),
+            texts::fill(lang, Key::SubjectUndeliverable, &[("to", &row.recipient)]),
             body,
         )?;
     }

@@ -7,6 +7,7 @@ use chrono::{DateTime, FixedOffset};
 use crate::config::Config;
 use crate::mail::inbound;
 use crate::mail::texts;
+use crate::mail::texts::Key;
 use crate::rules::game::{self, GameRecord};
 use crate::rules::model::{Day, Kind};
 use crate::store::{InboundRow, Store, StoreError, Stored, Tx};
@@ -248,19 +249,23 @@ fn set_aside(
         answer.simple(tx, &from.email, Kind::Error, lang, &texts::set_aside(lang))?;
     }
     if let Some(admin) = config.bot.admin.clone() {
-        let body = format!(
-            "Letter {} (stored {}, Message-ID {}) could not be processed {} time(s) and was set aside:\n{error}\n\nIts raw text stays in the database (inbound id {}).\n\n— amici\n",
-            row.id,
-            row.arrived,
-            msg.message_id.as_deref().unwrap_or("-"),
-            config.bot.max_attempts,
-            row.id
+        let lang = config.language_of(&admin);
+        let body = texts::fill(
+            lang,
+            Key::SetAsideAdmin,
+            &[
+                ("id", &row.id),
+                ("arrived", &row.arrived),
+                ("mid", &msg.message_id.as_deref().unwrap_or("-")),
+                ("tries", &config.bot.max_attempts),
+                ("error", &error),
+            ],
         );
         queue_admin_notice_tx(
             tx,
             config,
             &admin,
-            "amici: a letter could not be processed",
+            texts::text(lang, Key::SubjectSetAside),
             &body,
             &format!("setaside:{}", row.id),
             now,

@@ -6,6 +6,7 @@
 use crate::config::Config;
 use crate::mail::inbound::Inbound;
 use crate::mail::texts;
+use crate::mail::texts::Key;
 use crate::rules::model::{Day, Kind, Notation};
 use crate::store::Tx;
 
@@ -55,8 +56,9 @@ pub(super) fn unauthenticated(
         tx.count_sender(&format!("unauthenticated:{from}"), &today.to_string())?;
     if forged_today == 1 {
         for arbiter in arbiters_of(config, from) {
+            let lang = config.language_of(&arbiter);
             let body = texts::unauthenticated(
-                config.bot.language,
+                lang,
                 from,
                 msg.message_id.as_deref().unwrap_or("-"),
                 reason,
@@ -66,7 +68,7 @@ pub(super) fn unauthenticated(
                 &arbiter,
                 Kind::Notice,
                 None,
-                format!("amici: unauthenticated letter from {from}"),
+                texts::fill(lang, Key::SubjectUnauthenticated, &[("from", &from)]),
                 body,
             )?;
         }
@@ -103,7 +105,11 @@ pub(super) fn suspected_auto_reply(
                 &arbiter,
                 Kind::Notice,
                 None,
-                format!("amici: a letter from {from} looks like an auto-reply"),
+                texts::fill(
+                    config.language_of(&arbiter),
+                    Key::SubjectAutoReply,
+                    &[("from", &from)],
+                ),
                 texts::suspected_auto_reply(
                     config.language_of(&arbiter),
                     from,
@@ -139,7 +145,11 @@ pub(super) fn over_daily_limit(
                 &arbiter,
                 Kind::Notice,
                 None,
-                format!("amici: daily letter limit reached by {from}"),
+                texts::fill(
+                    config.language_of(&arbiter),
+                    Key::SubjectRateLimited,
+                    &[("from", &from)],
+                ),
                 texts::rate_limited(config.language_of(&arbiter), from, limit),
             )?;
         }

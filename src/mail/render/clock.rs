@@ -30,7 +30,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             let _ = writeln!(
                 b,
                 "{} {} {k} (§707). {}",
-                role_name(*claimant, names),
+                role_name(lang, *claimant, names),
                 tr(lang, Key::Claims),
                 tr(lang, Key::IfOpponentAgreesResultStands)
             );

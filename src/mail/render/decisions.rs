@@ -30,7 +30,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 b,
                 "{} {}: {days:+} {} ({} {article}: {reason}).",
                 tr(lang, Key::Penalty2),
-                role_name(*color, names),
+                role_name(lang, *color, names),
                 days_word(lang),
                 tr(lang, Key::Art)
             );
@@ -61,7 +61,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 b,
                 "{} {} {} – {}{} (чл./Art. {}). {}",
                 tr(lang, Key::Leave),
-                role_name(*who, names),
+                role_name(lang, *who, names),
                 date(*from),
                 date(*to),
                 if *special {
@@ -113,7 +113,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 b,
                 "{} {number} ({}): {} {}, {} {}. {}",
                 tr(lang, Key::DatesDisagreeMove),
-                role_name(*mover, names),
+                role_name(lang, *mover, names),
                 tr(lang, Key::DeclaredSent),
                 date(*declared),
                 tr(lang, Key::PostmarkReportedReceiver),

@@ -51,10 +51,10 @@ fn days_word(lang: Lang) -> &'static str {
 
 /// A number of days with the right word: `1 ден` / `3 дни`, `1 day` / `3 days`, `5 дн.`.
 fn days(lang: Lang, n: i64) -> String {
-    let word = match (lang, n.abs()) {
-        (Lang::Bg, 1) => "ден",
-        (Lang::En, 1) => "day",
-        _ => days_word(lang),
+    let word = if n.abs() == 1 {
+        tr(lang, Key::Day)
+    } else {
+        days_word(lang)
     };
     format!("{n} {word}")
 }
@@ -66,11 +66,11 @@ fn side(lang: Lang, c: Color) -> &'static str {
     }
 }
 
-fn role_name<'a>(role: Role, names: &Names<'a>) -> &'a str {
+fn role_name<'a>(lang: Lang, role: Role, names: &Names<'a>) -> &'a str {
     match role {
         Role::White => names.white,
         Role::Black => names.black,
-        Role::Arbiter => "arbiter",
+        Role::Arbiter => tr(lang, Key::TheArbiter),
     }
 }
 

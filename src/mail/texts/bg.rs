@@ -227,6 +227,21 @@ pub(super) fn text(key: Key) -> &'static str {
             "Всички партии на играча спират; времето на никого не тече (чл. 45)."
         }
         Key::LeaveRefused => "Отпускът не е приет:",
+        Key::Day => "ден",
+        Key::TheArbiter => "съдията",
+        Key::AnEarlierMove => "(по-ранен ход)",
+        Key::SubjectUnauthenticated => "amici: неудостоверено писмо от {from}",
+        Key::SubjectAutoReply => "amici: писмо от {from} прилича на автоматичен отговор",
+        Key::SubjectRateLimited => "amici: {from} достигна дневния лимит на писма",
+        Key::SubjectMoveNotDelivered => "amici: {game} — ходът не е доставен",
+        Key::SubjectUndeliverable => "amici: писмо до {to} не може да бъде доставено",
+        Key::Undeliverable => {
+            "Писмо не можа да бъде доставено и няма да бъде изпращано отново.\n\nДо: {to}\nВид: {kind}\nПартия: {game}\nMessage-ID: <{id}>\nГрешка: {error}\n\n— amici\n"
+        }
+        Key::SubjectSetAside => "amici: писмо не можа да бъде обработено",
+        Key::SetAsideAdmin => {
+            "Писмо {id} (записано {arrived}, Message-ID {mid}) не можа да бъде обработено {tries} път(и) и е оставено настрана:\n{error}\n\nСуровият му текст остава в базата данни (inbound id {id}).\n\n— amici\n"
+        }
         Key::DeclinedVariantPlayed => "отказан вариант, изигран ход по ход",
         Key::LeaveBackwards => "отпускът свършва ({to}) преди да започне ({from}).",
         Key::LeaveNotBeforeStart => {

@@ -237,6 +237,21 @@ pub(super) fn text(key: Key) -> &'static str {
             "All his games pause; neither player's time counts (Art. 45)."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::Day => "day",
+        Key::TheArbiter => "the arbiter",
+        Key::AnEarlierMove => "(an earlier move)",
+        Key::SubjectUnauthenticated => "amici: unauthenticated letter from {from}",
+        Key::SubjectAutoReply => "amici: a letter from {from} looks like an auto-reply",
+        Key::SubjectRateLimited => "amici: daily letter limit reached by {from}",
+        Key::SubjectMoveNotDelivered => "amici: {game} — move not delivered",
+        Key::SubjectUndeliverable => "amici: undeliverable mail to {to}",
+        Key::Undeliverable => {
+            "A message could not be delivered and will not be retried.\n\nTo: {to}\nKind: {kind}\nGame: {game}\nMessage-ID: <{id}>\nError: {error}\n\n— amici\n"
+        }
+        Key::SubjectSetAside => "amici: a letter could not be processed",
+        Key::SetAsideAdmin => {
+            "Letter {id} (stored {arrived}, Message-ID {mid}) could not be processed {tries} time(s) and was set aside:\n{error}\n\nIts raw text stays in the database (inbound id {id}).\n\n— amici\n"
+        }
         Key::DeclinedVariantPlayed => "a declined variant played move by move",
         Key::LeaveBackwards => "the leave ends ({to}) before it starts ({from}).",
         Key::LeaveNotBeforeStart => {

@@ -189,6 +189,17 @@ pub enum Key {
     SuspectedAutoReply,
     ForwardBounced,
     WhichGame,
+    Day,
+    TheArbiter,
+    AnEarlierMove,
+    SubjectUnauthenticated,
+    SubjectAutoReply,
+    SubjectRateLimited,
+    SubjectMoveNotDelivered,
+    SubjectUndeliverable,
+    Undeliverable,
+    SubjectSetAside,
+    SetAsideAdmin,
 }
 
 impl Key {
@@ -380,5 +391,16 @@ impl Key {
         Key::SuspectedAutoReply,
         Key::ForwardBounced,
         Key::WhichGame,
+        Key::Day,
+        Key::TheArbiter,
+        Key::AnEarlierMove,
+        Key::SubjectUnauthenticated,
+        Key::SubjectAutoReply,
+        Key::SubjectRateLimited,
+        Key::SubjectMoveNotDelivered,
+        Key::SubjectUndeliverable,
+        Key::Undeliverable,
+        Key::SubjectSetAside,
+        Key::SetAsideAdmin,
     ];
 }

@@ -223,6 +223,21 @@ pub(super) fn text(key: Key) -> &'static str {
             "Все партии игрока приостановлены; время ни у кого не идёт (ст. 45)."
         }
         Key::LeaveRefused => "Отпуск не принят:",
+        Key::Day => "дн.",
+        Key::TheArbiter => "судья",
+        Key::AnEarlierMove => "(более ранний ход)",
+        Key::SubjectUnauthenticated => "amici: неподтверждённое письмо от {from}",
+        Key::SubjectAutoReply => "amici: письмо от {from} похоже на автоответ",
+        Key::SubjectRateLimited => "amici: {from} достиг дневного лимита писем",
+        Key::SubjectMoveNotDelivered => "amici: {game} — ход не доставлен",
+        Key::SubjectUndeliverable => "amici: письмо для {to} не может быть доставлено",
+        Key::Undeliverable => {
+            "Письмо не удалось доставить, повторных попыток не будет.\n\nКому: {to}\nВид: {kind}\nПартия: {game}\nMessage-ID: <{id}>\nОшибка: {error}\n\n— amici\n"
+        }
+        Key::SubjectSetAside => "amici: письмо не удалось обработать",
+        Key::SetAsideAdmin => {
+            "Письмо {id} (сохранено {arrived}, Message-ID {mid}) не удалось обработать {tries} раз(а), оно отложено:\n{error}\n\nЕго исходный текст остаётся в базе данных (inbound id {id}).\n\n— amici\n"
+        }
         Key::DeclinedVariantPlayed => "отклонённый вариант, сыгранный ход за ходом",
         Key::LeaveBackwards => "отпуск заканчивается ({to}) раньше, чем начинается ({from}).",
         Key::LeaveNotBeforeStart => {
