@@ -68,7 +68,11 @@ if [ ! -f "$SYZYGY_DIR/KQvK.rtbw" ]; then
      cp "$tmp"/chess-1.11.2/data/syzygy/regular/* "$SYZYGY_DIR"/; then
     echo "tables in $SYZYGY_DIR"
   else
-    die "could not fetch the Syzygy test tables (pip download chess from PyPI)"
+    if [ "${CI:-}" = true ]; then
+      die "could not fetch the Syzygy test tables (pip download chess from PyPI)"
+    fi
+    echo "WARNING: could not fetch the Syzygy test tables (PyPI not reachable?): the tablebase tests will NOT run"
+    TABLES_MISSING=1
   fi
   rm -rf "$tmp"
 fi
@@ -86,7 +90,8 @@ if ! "$PAIRINGS_VENV/bin/python" -c "import caissify_pairings" >/dev/null 2>&1; 
       if [ "${CI:-}" = true ]; then
         die "could not install caissify-pairings 0.5.0 from PyPI into $PAIRINGS_VENV"
       fi
-      echo "WARNING: caissify-pairings is not installed: tests/dutch_agreement.rs will NOT run"; }
+      echo "WARNING: caissify-pairings is not installed: tests/dutch_agreement.rs will NOT run"
+      PAIRINGS_MISSING=1; }
 fi
 "$PAIRINGS_VENV/bin/python" -c "import caissify_pairings; print('caissify-pairings', caissify_pairings.__version__)" || true
 
@@ -120,6 +125,12 @@ if grep -q '^error\(\[E[0-9]*\]\)\?:' "$LOG"; then
   grep '^error' "$LOG" | head -n 20 | sed 's/^/  /'
 fi
 rm -f "$LOG"
+if [ -n "${TABLES_MISSING:-}" ]; then
+  echo "WARNING: the Syzygy tables were not fetched: the tablebase tests (§707.3) did NOT run"
+fi
+if [ -n "${PAIRINGS_MISSING:-}" ]; then
+  echo "WARNING: caissify-pairings is not installed: tests/dutch_agreement.rs did NOT run"
+fi
 if [ "$rc" = 0 ]; then
   echo "ALL TESTS PASSED in $(elapsed)"
 else

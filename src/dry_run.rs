@@ -30,6 +30,8 @@ pub struct Summary {
     pub outbox: PathBuf,
     /// The copy of the database the letters were processed in.
     pub database: PathBuf,
+    /// Whether a mailbox was read (the config has an `[imap]` section).
+    pub mailbox: bool,
 }
 
 /// Fetch chunk sizes, as the daemon's.
@@ -41,9 +43,21 @@ pub async fn run(config: &Config, dir: &Path, now: DateTime<FixedOffset>) -> Res
     let outbox = dir.join("outbox");
     let database = dir.join("amici.sqlite3");
     std::fs::create_dir_all(&outbox).with_context(|| format!("creating {}", outbox.display()))?;
-    if database.exists() {
-        std::fs::remove_file(&database)
-            .with_context(|| format!("removing the last dry run's {}", database.display()))?;
+    // A run into the same folder again starts clean: the last run's messages and its copy of
+    // the database (with SQLite's -wal and -shm files) are removed.
+    for entry in std::fs::read_dir(&outbox)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "eml") {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("removing the last dry run's {}", path.display()))?;
+        }
+    }
+    for suffix in ["", "-wal", "-shm"] {
+        let p = PathBuf::from(format!("{}{suffix}", database.display()));
+        if p.exists() {
+            std::fs::remove_file(&p)
+                .with_context(|| format!("removing the last dry run's {}", p.display()))?;
+        }
     }
     if config.bot.database.exists() {
         Store::snapshot(&config.bot.database, &database)
@@ -64,7 +78,6 @@ pub async fn run(config: &Config, dir: &Path, now: DateTime<FixedOffset>) -> Res
     }
     tick::run(&mut store, &config, now)?;
 
-    let before = count_files(&outbox)?;
     let transport = deliver::Transport::from_config(&config)?;
     let db = crate::store::Db::spawn(store);
     let flushed = deliver::flush(&db, &Arc::new(config.clone()), &transport, now).await?;
@@ -77,9 +90,10 @@ pub async fn run(config: &Config, dir: &Path, now: DateTime<FixedOffset>) -> Res
     }
     Ok(Summary {
         letters,
-        messages: count_files(&outbox)? - before,
+        messages: flushed.sent,
         outbox,
         database,
+        mailbox: config.imap.is_some(),
     })
 }
 
@@ -123,8 +137,4 @@ async fn read_mailbox(
     }
     let _ = session.logout().await;
     Ok(letters)
-}
-
-fn count_files(dir: &Path) -> Result<usize> {
-    Ok(std::fs::read_dir(dir)?.filter_map(Result::ok).count())
 }

@@ -124,6 +124,10 @@ pub fn import(
             }
         }
     };
+    if !report.errors.is_empty() {
+        // the sidecar does not read: nothing is rebuilt without its facts
+        return Ok(report);
+    }
     let today = crate::config::local_day(config, now);
     let live: Vec<GameRecord> = store
         .games()?
@@ -190,11 +194,11 @@ pub fn import(
             Ok(r) => {
                 let c = r.record.clocks(today);
                 report.games.push(format!(
-                    "{}: {} half-move(s), White {} days, Black {} days, {}",
+                    "{}: {} half-move(s), White {}, Black {}, {}",
                     r.record.id,
                     r.record.moves.len(),
-                    c.white.game_days,
-                    c.black.game_days,
+                    game::days(c.white.game_days),
+                    game::days(c.black.game_days),
                     r.record
                         .result
                         .map_or("in play".to_string(), |x| format!("finished {}", x.pgn()))
@@ -206,6 +210,21 @@ pub fn import(
                 );
                 rebuilt.push((r.record, f.clone()));
             }
+        }
+    }
+    // The tournament's other games, still without a move in amici: the first tick would
+    // claim in them what it finds (the games amici has never seen), unless the arbiter knows.
+    for g in &live {
+        let imported = rebuilt.iter().any(|(r, _)| r.id == g.id);
+        if !imported
+            && g.moves.is_empty()
+            && g.result.is_none()
+            && let Some(claim) = game::first_tick_claim(g, today)
+        {
+            report.disagreements.push(format!(
+                "{}: not in the PGN and no move in amici; {claim}",
+                g.id
+            ));
         }
     }
     for (f, used) in facts.iter().zip(used_facts) {

@@ -447,6 +447,25 @@ fn publish_site(store: &Store, config: &Config) -> Result<()> {
     Ok(())
 }
 
+/// `run` reads its passwords from the environment (`password_env`): without them it could only
+/// retry its logins for ever, so it says which are missing, where the config names them, and
+/// exits 2 — also under a service manager whose environment lacks a variable.
+fn passwords_set(config: &Config, dry_run: bool) -> bool {
+    let mut config = config.clone();
+    if dry_run {
+        // a dry run sends nothing: only the mailbox's password is needed
+        config.delivery = amici::config::Delivery::Dir(PathBuf::new());
+    }
+    let unset = config.unset_passwords(|var| std::env::var_os(var).is_some());
+    for (_, at) in &unset {
+        eprintln!("{at}");
+    }
+    if !unset.is_empty() {
+        eprintln!("amici: `run` needs these environment variables set; nothing was done");
+    }
+    unset.is_empty()
+}
+
 /// Runs one command. Longer than 150 lines for a reason: it is the command line's dispatcher,
 /// one short arm a command, read as the list of what amici can do.
 fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCode> {
@@ -491,18 +510,26 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             }
             emit(&format!("{summary}\n"))?;
         }
+        Command::Run { ref dry_run, .. } if !passwords_set(&config, dry_run.is_some()) => {
+            return Ok(ExitCode::from(2));
+        }
         Command::Run {
             dry_run: Some(dir), ..
         } => {
             let s = runtime()?.block_on(amici::dry_run::run(&config, &dir, clock::now()?))?;
-            println!(
-                "dry run: {} letter(s) read, {} message(s) amici would send written into {} \
-                 (nothing sent; the letters were processed in {}, the live database untouched)",
+            emit(&format!(
+                "dry run: {} letter(s) read{}, {} message(s) amici would send written into {} \
+                 (nothing sent; the letters were processed in {}, the live database untouched)\n",
                 s.letters,
+                if s.mailbox {
+                    ""
+                } else {
+                    " (no [imap] in the config: no mailbox read)"
+                },
                 s.messages,
                 s.outbox.display(),
                 s.database.display()
-            );
+            ))?;
         }
         Command::Run {
             accept_past_start, ..

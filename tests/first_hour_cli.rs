@@ -94,7 +94,7 @@ fn check_config_on_the_untouched_example_is_valid_and_points_at_each_password_en
 fn a_bad_mode_does_not_hide_a_bad_start_and_neither_speaks_rust() {
     let config = EXAMPLE
         .replace("mode     = \"email\"", "mode     = \"fax\"")
-        .replace("start    = 2026-01-10", "start    = \"10.01.2026\"")
+        .replace("start    = 2027-03-01", "start    = \"10.01.2026\"")
         .replace("\nport = 993\n", "\nport = 99999\n");
     assert_ne!(config, EXAMPLE);
     let s = Setup::new(&config);
@@ -288,11 +288,15 @@ fn example_without_servers() -> Setup {
     let tournament = EXAMPLE
         .find("\n[[tournament]]")
         .expect("a tournament in the example");
-    Setup::new(&format!(
-        "{}\n[outbox]\ndir = \"outbox\"\n{}",
-        &EXAMPLE[..servers],
-        &EXAMPLE[tournament..]
-    ))
+    // the example's tournament as if it had started on 10 January (the tests run on 20 March)
+    Setup::new(
+        &format!(
+            "{}\n[outbox]\ndir = \"outbox\"\n{}",
+            &EXAMPLE[..servers],
+            &EXAMPLE[tournament..]
+        )
+        .replace("start    = 2027-03-01", "start    = 2026-01-10"),
+    )
 }
 
 /// The outbox's messages of one `X-Amici-Kind`.

@@ -294,3 +294,166 @@ fn a_bad_pgn_or_sidecar_names_the_game_and_the_line_and_imports_nothing() {
     assert!(stdout.contains("white_dayz"), "{stdout}");
     assert_eq!(s.status("AC4/2")["moves"].as_array().unwrap().len(), 0);
 }
+
+/// The sidecar example of docs/import.md, as written there.
+fn documented_sidecar() -> String {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/import.md"))
+        .unwrap();
+    let start = doc
+        .find("```toml\n")
+        .expect("a toml block in docs/import.md")
+        + 8;
+    let end = start + doc[start..].find("```").unwrap();
+    doc[start..end].to_string()
+}
+
+#[test]
+fn the_documented_sidecar_imports_with_its_penalty_and_leave() {
+    // docs/import.md's example, on the running ICCF game: Black's 5-day penalty counts, and
+    // White's leave of 8–19 May takes the 12 days his 8th move waited (received 7 May, sent
+    // 20 May) out of his clock: 12 − 12 counted days, the first free.
+    let s = Setup::new(&ac4(), "2019-06-18T12:00:00+03:00");
+    let pgn = s.dir.path().join("ac4.pgn");
+    std::fs::copy(fixture("iccf-fin-running.pgn"), &pgn).unwrap();
+    let sent = stamps(&pgn);
+    let (w, b) = s3_totals(
+        NaiveDate::from_ymd_opt(2019, 4, 1).unwrap(),
+        &sent,
+        NaiveDate::from_ymd_opt(2019, 6, 18).unwrap(),
+    );
+    let sidecar = documented_sidecar()
+        .replace("white_days = 51", &format!("white_days = {}", w - 12))
+        .replace("black_days = 6", &format!("black_days = {}", b + 5));
+    std::fs::write(pgn.with_extension("toml"), sidecar).unwrap();
+    let out = s.import("AC4", &pgn, &[]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let g = s.status("AC4/1");
+    assert_eq!(g["clock"]["white"]["days"], w - 12, "{g}");
+    assert_eq!(g["clock"]["black"]["days"], b + 5, "{g}");
+}
+
+#[test]
+fn sidecar_facts_that_do_not_fit_the_game_are_refused() {
+    let s = Setup::new(&ac4(), "2019-06-18T12:00:00+03:00");
+    let pgn = s.dir.path().join("ac4.pgn");
+    std::fs::copy(fixture("iccf-fin-running.pgn"), &pgn).unwrap();
+    let head = "[[game]]\nwhite = \"Mäkelä, Ari\"\nblack = \"Rajala, Olavi\"\n";
+    for (fact, says) in [
+        (
+            "penalties = [ { color = \"black\", days = -5, article = \"17\", date = 2019-05-01 } ]",
+            "penalty days are a positive number",
+        ),
+        (
+            "penalties = [ { color = \"black\", days = 5, article = \"17\", date = 2023-05-01 } ]",
+            "is not between the start",
+        ),
+        (
+            "leave = [ { color = \"white\", from = 2019-05-19, to = 2019-05-08 } ]",
+            "ends before it starts",
+        ),
+        (
+            // e-mail: the first overstep loses (Art. 29), but the PGN says the game goes on
+            "oversteps = [ { color = \"white\", move = 8, claimed = 2019-05-21 } ]",
+            "lose the game in this mode",
+        ),
+    ] {
+        std::fs::write(pgn.with_extension("toml"), format!("{head}{fact}\n")).unwrap();
+        let out = s.import("AC4", &pgn, &["--accept"]);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{fact}: {stdout}");
+        assert!(
+            stdout.contains("the sidecar: ") && stdout.contains(says),
+            "{fact}: {stdout}"
+        );
+        assert!(
+            !stdout.contains("half-move(s)"),
+            "nothing rebuilt: {stdout}"
+        );
+    }
+    assert_eq!(s.status("AC4/1")["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn post_oversteps_and_receipts_from_the_sidecar() {
+    // `post`: every receipt from the sidecar (here the day the previous move was sent); one
+    // missing is named. A first overstep in `post` does not lose (Art. 28): it is in force,
+    // and White's count restarts after it (Art. 30).
+    let post = ac4().replace("mode = \"email\"", "mode = \"post\"");
+    let s = Setup::new(&post, "2019-06-18T12:00:00+03:00");
+    let pgn = s.dir.path().join("ac4.pgn");
+    std::fs::copy(fixture("iccf-fin-running.pgn"), &pgn).unwrap();
+    let sent = stamps(&pgn);
+    let receipts: Vec<String> = (1..sent.len())
+        .map(|ply| {
+            format!(
+                "{{ move = {}, color = \"{}\", date = {} }}",
+                ply / 2 + 1,
+                if ply % 2 == 0 { "white" } else { "black" },
+                sent[ply - 1]
+            )
+        })
+        .collect();
+    let head = "[[game]]\nwhite = \"Mäkelä, Ari\"\nblack = \"Rajala, Olavi\"\n";
+    // one receipt left out: that move is named
+    std::fs::write(
+        pgn.with_extension("toml"),
+        format!("{head}received = [ {} ]\n", receipts[1..].join(", ")),
+    )
+    .unwrap();
+    let out = s.import("AC4", &pgn, &["--accept"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stdout).contains("move 1... e6: `post` needs the day it was received"),
+        "{}",
+        text(&out.stdout)
+    );
+    let (w, b) = s3_totals(
+        NaiveDate::from_ymd_opt(2019, 4, 1).unwrap(),
+        &sent,
+        NaiveDate::from_ymd_opt(2019, 6, 17).unwrap(),
+    );
+    std::fs::write(
+        pgn.with_extension("toml"),
+        format!(
+            "{head}received = [ {} ]\noversteps = [ {{ color = \"white\", move = 8, claimed = 2019-05-21 }} ]\n",
+            receipts.join(", ")
+        ),
+    )
+    .unwrap();
+    let out = s.import("AC4", &pgn, &["--accept"]);
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let g = s.status("AC4/1");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 40);
+    assert_eq!(
+        g["state"], "playing",
+        "a first overstep does not lose in post: {g}"
+    );
+    assert_eq!(g["clock"]["white"]["oversteps"], 1, "{g}");
+    // Black's clock as in e-mail (the receipts are the sending days); White's counts again
+    // after his 8th move, so it is below his whole game's time.
+    assert_eq!(g["clock"]["black"]["days"], b, "{g}");
+    let white = g["clock"]["white"]["days"].as_i64().unwrap();
+    assert!(white < w, "White's count restarted: {white} < {w}");
+}
+
+#[test]
+fn a_game_the_pgn_leaves_out_would_be_claimed_and_is_listed() {
+    // AC4 with a second game that nobody has moved in since 1 April: 78 silent days on 18
+    // June. Importing only the first game lists it — amici's first tick would claim it.
+    let two = ac4().replace(
+        "games = [ {",
+        "games = [ { white = \"rajala@example.test\", black = \"hoogkamer@example.test\" }, {",
+    );
+    let s = Setup::new(&two, "2019-06-18T12:00:00+03:00");
+    let pgn = s.dir.path().join("ac4.pgn");
+    std::fs::copy(fixture("iccf-fin-running.pgn"), &pgn).unwrap();
+    let out = s.import("AC4", &pgn, &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(
+        stdout.contains("disagreement: AC4/1: not in the PGN and no move in amici; white:"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("first tick would claim"), "{stdout}");
+    assert_eq!(s.status("AC4/2")["moves"].as_array().unwrap().len(), 0);
+}

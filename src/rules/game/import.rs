@@ -153,6 +153,7 @@ pub fn rebuild(
     let mut rec = base.clone();
     let mut disagreements = Vec::new();
     rec.moves = played_moves(base, moves, facts, today)?;
+    check_facts(base, &rec.moves, result, facts, today).map_err(|e| format!("the sidecar: {e}"))?;
     for p in &facts.penalties {
         rec.penalties.push(Penalty {
             color: p.color.color(),
@@ -168,12 +169,6 @@ pub fn rebuild(
     }
     // Art. 45: leave suspends the game; RULES.md §3 leaves the days out of both clocks.
     for l in &facts.leave {
-        if l.to < l.from {
-            return Err(format!(
-                "leave {} – {}: ends before it starts",
-                l.from, l.to
-            ));
-        }
         rec.suspensions.push(Suspension {
             color: Some(l.color.color()),
             from: l.from,
@@ -230,22 +225,133 @@ pub fn rebuild(
             ));
         }
     }
-    if rec.result.is_none()
-        && let Some(d) = clock::detect_overstep(&rec.clock_game(), today)
-    {
-        disagreements.push(format!(
-            "{}: over the limit at move {} ({} days of {} allowed, Art. {}): amici's first tick would claim it; list the overstep in the sidecar if it was decided already",
-            d.color,
-            d.move_number,
-            d.days,
-            d.limit,
-            if d.ground == OverstepGround::Silence { "31" } else { "27" }
-        ));
-    }
+    disagreements.extend(first_tick_claim(&rec, today));
     Ok(Rebuilt {
         record: rec,
         disagreements,
     })
+}
+
+/// The overstep amici's first tick would claim in this game, told as a disagreement: an
+/// imported game, or a configured one the import leaves without a move.
+pub fn first_tick_claim(rec: &GameRecord, today: Day) -> Option<String> {
+    if rec.result.is_some() {
+        return None;
+    }
+    let d = clock::detect_overstep(&rec.clock_game(), today)?;
+    let what = if d.ground == OverstepGround::Silence {
+        format!(
+            "silent at move {} since {} (Art. 31: more than 40 days without a delay notice)",
+            d.move_number, d.day
+        )
+    } else {
+        format!(
+            "over the limit at move {}: {} of {} days allowed (Art. 27)",
+            d.move_number,
+            days(d.days),
+            d.limit
+        )
+    };
+    Some(format!(
+        "{}: {what}; amici's first tick would claim it — list the overstep in the sidecar if it was decided already",
+        d.color
+    ))
+}
+
+/// `1 day`, `3 days`.
+pub fn days(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} day")
+    } else {
+        format!("{n} days")
+    }
+}
+
+/// The sidecar's facts must fit the game: penalties of whole positive days, every date from
+/// the start to today, an overstep at a move its player has reached, a `post` receipt after
+/// the opponent's sending day.
+fn check_facts(
+    base: &GameRecord,
+    moves: &[PlayedMove],
+    result: Option<GameResult>,
+    facts: &GameFacts,
+    today: Day,
+) -> Result<(), String> {
+    // Art. 28, 29: the overstep that loses ends the game; the PGN must say so.
+    let to_lose = base.params.oversteps_to_lose.max(1) as usize;
+    for c in [Color::White, Color::Black] {
+        let n = facts
+            .oversteps
+            .iter()
+            .filter(|o| o.color.color() == c)
+            .count();
+        if n >= to_lose && result.is_none() {
+            return Err(format!(
+                "{n} overstep(s) of {c} lose the game in this mode (Art. 28, 29), but the PGN gives no result"
+            ));
+        }
+    }
+    let within = |what: &str, d: Day| -> Result<(), String> {
+        if d < base.start || d > today {
+            return Err(format!(
+                "{what} {d} is not between the start ({}) and today ({today})",
+                base.start
+            ));
+        }
+        Ok(())
+    };
+    for p in &facts.penalties {
+        if p.days <= 0 {
+            return Err(format!(
+                "a penalty of {} days (Art. {}): penalty days are a positive number",
+                p.days, p.article
+            ));
+        }
+        within("the penalty's date", p.date)?;
+    }
+    for l in &facts.leave {
+        if l.to < l.from {
+            return Err(format!(
+                "leave {} – {}: ends before it starts",
+                l.from, l.to
+            ));
+        }
+        within("the leave's first day", l.from)?;
+    }
+    for o in &facts.oversteps {
+        within("the overstep's claim", o.claimed)?;
+        let reached = moves
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| clock::ply_color(*i) == o.color.color())
+            .count()
+            + 1;
+        if o.number as usize > reached {
+            return Err(format!(
+                "an overstep at move {} of {}, who has reached move {reached}",
+                o.number,
+                o.color.color()
+            ));
+        }
+    }
+    for r in &facts.received {
+        if r.number == 0 {
+            return Err("a receipt of move 0: moves are numbered from 1".into());
+        }
+        let ply = (r.number as usize - 1) * 2 + usize::from(r.color.color() == Color::Black);
+        if let Some(prev) = ply.checked_sub(1).and_then(|i| moves.get(i))
+            && r.date < prev.sent
+        {
+            return Err(format!(
+                "move {} of {} received {}, before the opponent sent his move ({})",
+                r.number,
+                r.color.color(),
+                r.date,
+                prev.sent
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The moves replayed from the start, each with the day the mover received the opponent's

@@ -53,7 +53,7 @@ pub use end::{
 pub use extension::{EXTENSION_MONTHS, Extension, extend_end_date};
 pub use import::{
     GameFacts, ImportedLeave, ImportedMove, ImportedOverstep, ImportedPenalty, Rebuilt, Receipt,
-    Side, rebuild,
+    Side, days, first_tick_claim, rebuild,
 };
 pub use overstep::decide_claim;
 pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, Variant};
