@@ -160,4 +160,42 @@ async fn config_edits_are_applied_or_refused_while_running() {
     let ivan = stack.wait_for("ivan", 2, WAIT).await;
     assert_eq!(header(&ivan[1], "X-Amici-Kind").as_deref(), Some("move"));
     assert!(amici.exited().is_none());
+
+    // Issue 13 item 8: a valid edit that adds a tournament which started long ago with nothing
+    // played would flood its players with claims at the next tick: refused while running
+    // (without --accept-past-start), the admin told, nothing sent to its players.
+    let old_start = edited.clone()
+        + r#"
+[[tournament]]
+id = "OLD"
+start = 2025-01-10
+end = 2027-12-31
+arbiter = "arbiter2@example.test"
+pairing = "explicit"
+players = [
+  { name = "Ivan", email = "ivan@example.test", language = "en" },
+  { name = "Maria", email = "maria@example.test", language = "en" },
+]
+games = [ { white = "maria@example.test", black = "ivan@example.test" } ]
+"#;
+    let refused_before = amici.current_logs().matches("config edit refused").count();
+    std::fs::write(amici.config_path(), &old_start).unwrap();
+    let deadline = std::time::Instant::now() + WAIT;
+    while amici.current_logs().matches("config edit refused").count() == refused_before {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the past-start edit was not refused"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(
+        amici.current_logs().contains("OLD"),
+        "the refusal names the tournament"
+    );
+    let admin = stack.wait_for("admin", 2, WAIT).await;
+    assert!(String::from_utf8_lossy(&admin[1]).contains("OLD"));
+    // nobody of the old tournament is sent a claim by the running daemon
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(stack.fetch_all("maria").await.len(), 1, "Maria got a claim");
+    assert!(amici.exited().is_none());
 }

@@ -131,7 +131,8 @@ fn one_move_played() -> Setup {
         "{}\n[outbox]\ndir = \"outbox\"\n{}",
         &EXAMPLE[..servers],
         &EXAMPLE[tournament..]
-    );
+    )
+    .replace("start    = 2027-03-01", "start    = 2026-01-10");
     let s = Setup::new(&config);
     let letter = s.dir.path().join("in.eml");
     std::fs::write(
@@ -195,6 +196,17 @@ fn into_a_closed_pipe(mut command: Command) -> Output {
         .expect("run amici")
 }
 
+/// Files the commands above read (pairing needs no config; the import finds a game amici
+/// already keeps and says so).
+const TRF: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/dutch/bye_never_twice.trf"
+);
+const PGN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/import/iccf-fin-running.pgn"
+);
+
 #[test]
 fn every_command_exits_quietly_on_a_closed_pipe() {
     let s = one_move_played();
@@ -210,6 +222,11 @@ fn every_command_exits_quietly_on_a_closed_pipe() {
         &["audit", "--format", "json"],
         &["arbiter", "--help"],
         &["--help"],
+        &["run", "--dry-run", "dry"],
+        &["site", "--out", "site"],
+        &["tick", "--accept-past-start"],
+        &["pair", "--trf", TRF],
+        &["import", "--tournament", "BG-2026-01", PGN, "--accept"],
     ] {
         let out = into_a_closed_pipe(s.command(args));
         let stderr = text(&out.stderr);
@@ -218,7 +235,13 @@ fn every_command_exits_quietly_on_a_closed_pipe() {
             "amici {args:?}: {stderr}"
         );
         assert_ne!(out.status.code(), Some(101), "amici {args:?}: {stderr}");
-        assert_eq!(out.status.code(), Some(0), "amici {args:?}: {stderr}");
+        // the import refuses a file whose players are not the tournament's: exit 2, quietly
+        let expected = if args[0] == "import" { 2 } else { 0 };
+        assert_eq!(
+            out.status.code(),
+            Some(expected),
+            "amici {args:?}: {stderr}"
+        );
     }
 }
 
@@ -343,7 +366,11 @@ fn a_start_date_in_the_past_is_warned_and_its_first_tick_held_back_until_accepte
     let out = s.run(&["tick", "--accept-past-start"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let claims = outbox_of_kind(&s, "overstep-claim");
-    assert!(claims >= 3 && claims % 3 == 0, "{claims} claim letters");
+    assert_eq!(
+        claims,
+        3 * 3,
+        "3 claims, each to the arbiter and both players"
+    );
     let after = text(&s.run(&["status", "--format", "json"]).stdout);
     assert_eq!(before, after, "one figure before and after the tick");
     // Something has happened now: never held back again.
@@ -351,4 +378,18 @@ fn a_start_date_in_the_past_is_warned_and_its_first_tick_held_back_until_accepte
     assert!(out.status.success(), "{}", text(&out.stderr));
     let out = s.run(&["check-config"]);
     assert!(!text(&out.stderr).contains("no game has a move yet"));
+}
+
+#[test]
+fn issue_13_item_11_the_users_own_config_stays_out_of_the_repository() {
+    // README: `cp config/amici.example.toml config/amici.toml` — that file holds the
+    // federation's addresses; git ignores it.
+    let ignore = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.gitignore"))
+        .expect(".gitignore");
+    assert!(
+        ignore
+            .lines()
+            .any(|l| l.trim() == "config/amici.toml" || l.trim() == "/config/amici.toml"),
+        "{ignore}"
+    );
 }

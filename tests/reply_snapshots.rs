@@ -509,3 +509,30 @@ fn art_10_the_penalty_for_a_declined_variant_is_worded_in_the_players_language()
     let en = to_white(&g, &words, Lang::En, "2026-03-05");
     assert!(en.contains("неспортсменско поведение"), "{en}");
 }
+
+#[test]
+fn issue_13_item_10_a_game_without_moves_shows_no_empty_score_line() {
+    // White never moved: on 15 April the tick claims his silence (Art. 31). The claim shows
+    // the score — which has no move yet: said in words, never an empty "Score:".
+    let g = game();
+    let h = amici::rules::game::handle_tick(&g, day("2026-04-15"));
+    let claim = h
+        .effects
+        .iter()
+        .find(|e| e.to == Role::Arbiter && e.kind == amici::rules::model::Kind::OverstepClaim)
+        .expect("the arbiter is told of the claim");
+    let next = h.record.as_ref().unwrap_or(&g);
+    let en = to_white(next, &claim.msg, Lang::En, "2026-04-15");
+    assert!(en.contains("Score: — (no move played yet)"), "{en}");
+    for lang in [Lang::Bg, Lang::Ru, Lang::En] {
+        let text = to_white(next, &claim.msg, lang, "2026-04-15");
+        // no line that is a label and nothing after it ("Score:", "Ходове:" …)
+        assert!(
+            text.lines().all(|l| {
+                let l = l.trim();
+                !(l.ends_with(':') && !l.trim_end_matches(':').contains(' '))
+            }),
+            "an empty labelled line in {lang:?}: {text}"
+        );
+    }
+}
