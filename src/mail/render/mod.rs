@@ -228,7 +228,8 @@ fn complete_letter(lang: Lang, rec: &GameRecord, own: &MoveLine) -> Option<Strin
         Some(prev) => {
             let _ = write!(out, "{} ", num(prev));
             // Г the opponent's letter, Д the receipt in the mode's convention (RULES.md §3).
-            let received = crate::rules::clock::written_receipt(rec.params.mode, own.received);
+            let received =
+                crate::rules::clock::written_receipt(rec.params.mode, own.received, own.sent);
             format!(
                 "{} – {} – {}",
                 date(prev.sent),

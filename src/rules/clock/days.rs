@@ -139,12 +139,13 @@ impl ReceiptDay {
 }
 
 /// The receipt date Д as a letter writes it (Art. 8, RULES.md §3), from the day the move was
-/// received: in `email` the day after (the arrival day does not count), in `post` the day
-/// itself (the postmark of arrival). The one place of this convention: the official figures
-/// of a reply and the move lines of the record both use it.
-pub fn written_receipt(mode: Mode, received: Day) -> Day {
+/// received: in `email` the day after (the arrival day does not count) — but never after the
+/// answer's sending day `sent`: an answer sent on the day of arrival writes that day —, in
+/// `post` the day itself (the postmark of arrival). The one place of this convention: the
+/// official figures of a reply and the move lines of the record both use it.
+pub fn written_receipt(mode: Mode, received: Day, sent: Day) -> Day {
     match mode {
-        Mode::Email => received.succ_opt().unwrap_or(received),
+        Mode::Email => received.succ_opt().unwrap_or(received).min(sent.max(received)),
         Mode::Post => received,
     }
 }

@@ -31,7 +31,13 @@ impl GameRecord {
             o.letter = last.map(|m| m.sent);
             // Д: from the day the move was received — forwarded, later than its arrival when
             // amici was down (RULES.md §3) — in the mode's convention.
-            o.received = last.map(|_| clock::written_receipt(Mode::Email, self.clock_started()));
+            let got = self.clock_started();
+            o.received = last.map(|_| clock::written_receipt(Mode::Email, got, today));
+            // Art. 8 read literally (the arrival day + 1) is not wrong either, also when the
+            // answer went out on the day of arrival.
+            o.received_also = last
+                .and_then(|_| got.succ_opt())
+                .filter(|d| Some(*d) != o.received);
             o.sent = Some(today);
             let received = if first {
                 self.start.pred_opt().unwrap_or(self.start)

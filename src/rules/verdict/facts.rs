@@ -33,6 +33,9 @@ pub struct Official {
     pub letter: Option<Day>,
     /// Д: the date of receipt, in the mode's convention (RULES.md §3).
     pub received: Option<Day>,
+    /// Д as Art. 8 reads literally (the arrival day + 1), where that is after the sending day
+    /// and so differs from `received`: not called wrong either.
+    pub received_also: Option<Day>,
     /// Е: the date of sending (email mode: the letter's arrival day).
     pub sent: Option<Day>,
     /// Ж: thinking time of this move.

@@ -45,6 +45,7 @@ pub(super) fn wrong_figures(letter: &Letter, o: &Official) -> Vec<WrongItem> {
     }
     if let (Some(w), Some(off)) = (d.received, o.received)
         && w != off
+        && Some(w) != o.received_also
     {
         wrong.push(WrongItem::ReceivedDate {
             written: w,

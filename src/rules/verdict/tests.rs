@@ -68,6 +68,7 @@ fn art_9_v_wrong_figures_get_the_official_ones() {
     g.official = Official {
         letter: Some(day(3, 11)),
         received: Some(day(3, 12)),
+        received_also: None,
         sent: Some(day(3, 15)),
         time_used: Some(2),
         totals: Some(Totals {

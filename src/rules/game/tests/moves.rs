@@ -247,3 +247,39 @@ fn rules_s3_art_37_the_pause_runs_from_the_claim_day_to_the_day_before_the_decis
     let next = play(g, Color::White, "1. e2-e4", "2026-03-10");
     assert_eq!(next.lines(0, day("2026-03-10"))[0].days, 40);
 }
+
+#[test]
+fn art_8_an_answer_on_the_day_of_arrival_writes_that_day_and_the_literal_day_after_is_not_wrong() {
+    // White's 1. e4 arrives on 12 January and Black answers the same day: Д is 12.1 (never
+    // after the sending day), Ж 0. A letter that writes Д = 13.1 (Art. 8 read literally: the
+    // arrival day + 1) is not called wrong either.
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let o = g.official(Color::Black, day("2026-01-12"));
+    assert_eq!(o.received, Some(day("2026-01-12")), "Д");
+    assert_eq!(o.received_also, Some(day("2026-01-13")));
+    assert_eq!(o.time_used, Some(0), "Ж");
+    for d in ["12.1.2026", "13.1.2026"] {
+        let h = handle_letter(
+            &g,
+            Color::Black,
+            &format!("1... e7-e5; 12.1.2026 – {d} – 12.1.2026 = 0 дни"),
+            day("2026-01-12"),
+        );
+        let remarks = h
+            .effects
+            .iter()
+            .find_map(|e| match &e.msg {
+                Msg::Ack { remarks, .. } => Some(remarks.clone()),
+                _ => None,
+            })
+            .expect("an acknowledgement");
+        assert!(
+            !remarks.wrong.iter().any(|(item, ..)| *item == 'Д'),
+            "Д {d}: {remarks:?}"
+        );
+    }
+    // A day later the usual figure alone stands.
+    let o = g.official(Color::Black, day("2026-01-14"));
+    assert_eq!(o.received, Some(day("2026-01-13")));
+    assert_eq!(o.received_also, None);
+}
