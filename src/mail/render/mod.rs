@@ -74,7 +74,23 @@ fn role_name<'a>(lang: Lang, role: Role, names: &Names<'a>) -> &'a str {
     }
 }
 
-fn move_line(lang: Lang, m: &MoveLine) -> String {
+/// A move as a letter states it: in the tournament's notation, and — to a recipient whose
+/// language writes other piece letters (an English player in a Bulgarian tournament) — also in
+/// SAN, which every player reads: `2. Кg1-f3 (Nf3)`.
+fn move_text(lang: Lang, notation: Notation, m: &MoveLine) -> String {
+    use crate::rules::notation::piece_letter;
+    let theirs = lang_notation(lang);
+    let letters_differ = [shakmaty::Role::Knight, shakmaty::Role::King]
+        .into_iter()
+        .any(|r| piece_letter(r, notation) != piece_letter(r, theirs));
+    if letters_differ && !m.san.is_empty() {
+        format!("{} ({})", m.text, m.san)
+    } else {
+        m.text.clone()
+    }
+}
+
+fn move_line(lang: Lang, notation: Notation, m: &MoveLine) -> String {
     let num = match m.color {
         Color::White => format!("{}.", m.number),
         Color::Black => format!("{}...", m.number),
@@ -96,7 +112,7 @@ fn move_line(lang: Lang, m: &MoveLine) -> String {
     };
     format!(
         "{num} {}   ({from}, {} {}; {}: {}){auto}",
-        m.text,
+        move_text(lang, notation, m),
         tr(lang, Key::Sent),
         date(m.sent),
         tr(lang, Key::TimeMove),

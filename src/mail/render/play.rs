@@ -18,7 +18,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         } => {
             let _ = writeln!(b, "{}", tr(lang, Key::MoveRecordedSentOpponent));
             for m in moves {
-                let _ = writeln!(b, "  {}", move_line(lang, m));
+                let _ = writeln!(b, "  {}", move_line(lang, rec.notation, m));
             }
             if *draw_offered {
                 let _ = writeln!(b, "{}", tr(lang, Key::DrawOfferHasBeenPassed));
@@ -42,7 +42,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         } => {
             let _ = writeln!(b, "{}", tr(lang, Key::OpponentMoveReplyDue));
             for m in moves {
-                let _ = writeln!(b, "  {}", move_line(lang, m));
+                let _ = writeln!(b, "  {}", move_line(lang, rec.notation, m));
             }
             if *draw_offered {
                 let _ = writeln!(b, "{}", tr(lang, Key::OpponentOffersDrawAnswerAccept));
@@ -164,7 +164,7 @@ fn refused(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
     let _ = writeln!(b);
     if let Some(last) = rec.lines(rec.moves.len().saturating_sub(1), today).pop() {
         let _ = writeln!(b, "{}", tr(lang, Key::LastMoveGame));
-        let _ = writeln!(b, "  {}", move_line(lang, &last));
+        let _ = writeln!(b, "  {}", move_line(lang, rec.notation, &last));
     }
     let pos = position_of(diagram).unwrap_or_else(|| rec.position());
     let _ = writeln!(b, "{}", board(lang, &pos, viewer));

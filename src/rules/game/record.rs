@@ -165,6 +165,10 @@ pub struct MoveLine {
     pub color: Color,
     /// In the tournament's full notation (`Кg1-f3`).
     pub text: String,
+    /// SAN with English letters (`Nf3`): shown beside `text` to a recipient whose language
+    /// writes other piece letters than the tournament's notation.
+    #[serde(default)]
+    pub san: String,
     pub received: Day,
     pub sent: Day,
     pub days: u32,
@@ -323,6 +327,7 @@ impl GameRecord {
                     number: clock::ply_number(i),
                     color: clock::ply_color(i),
                     text: notation::render_full(&pos, &mv, self.notation),
+                    san: m.san.clone(),
                     received: m.received,
                     sent: m.sent,
                     days: times.get(i).map_or(0, |t| t.days),
