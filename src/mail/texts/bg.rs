@@ -130,7 +130,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::EndTimeLimitArt27 => "край на лимита, чл. 27",
         Key::TimeLimitAlreadyExceededArt => "лимитът вече е надхвърлен, чл. 27",
         Key::WhatSendNowMove => "Какво да изпратите сега: хода си",
-        Key::WithItemsArt79 => "с точките Б–З, чл. 7–9",
+        Key::WithItemsArt79 => "с последния ход на противника, датите и времената, чл. 7–9",
         Key::IfWillAnswerAfter => "ако ще отговорите след",
         Key::SendDelayNoticeFirst => "първо изпратете уведомление",
         Key::Next => "Следва:",

@@ -136,7 +136,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::EndTimeLimitArt27 => "end of the time limit, Art. 27",
         Key::TimeLimitAlreadyExceededArt => "the time limit is already exceeded, Art. 27",
         Key::WhatSendNowMove => "What to send now: your move",
-        Key::WithItemsArt79 => "with items Б–З, Art. 7–9",
+        Key::WithItemsArt79 => "with the opponent's last move, the dates and the times, Art. 7–9",
         Key::IfWillAnswerAfter => "if you will answer after",
         Key::SendDelayNoticeFirst => "send a delay notice first",
         Key::Next => "Next:",

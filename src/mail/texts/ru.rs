@@ -134,7 +134,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::EndTimeLimitArt27 => "конец лимита, ст. 27",
         Key::TimeLimitAlreadyExceededArt => "лимит уже превышен, ст. 27",
         Key::WhatSendNowMove => "Что прислать сейчас: свой ход",
-        Key::WithItemsArt79 => "с пунктами Б–З, ст. 7–9",
+        Key::WithItemsArt79 => "с последним ходом соперника, датами и временем, ст. 7–9",
         Key::IfWillAnswerAfter => "если ответите после",
         Key::SendDelayNoticeFirst => "сначала пришлите уведомление",
         Key::Next => "Далее:",
