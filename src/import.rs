@@ -81,6 +81,21 @@ struct Sidecar {
     game: Vec<GameFacts>,
 }
 
+/// serde's type names in a sidecar error, in words (as `check-config` words them).
+fn in_words(message: &str) -> String {
+    [
+        ("expected i64", "expected a whole number"),
+        ("expected i32", "expected a whole number"),
+        ("expected u32", "expected a whole number (0 or more)"),
+        ("expected a string", "expected text in quotes"),
+        ("expected a sequence", "expected a list in brackets, [ … ]"),
+    ]
+    .iter()
+    .fold(message.to_string(), |m, (rust, words)| {
+        m.replace(rust, words)
+    })
+}
+
 /// The sidecar beside `pgn`: the same name with `.toml`.
 pub fn default_sidecar(pgn: &Path) -> PathBuf {
     pgn.with_extension("toml")
@@ -116,9 +131,11 @@ pub fn import(
             match toml::from_str::<Sidecar>(&s) {
                 Ok(s) => s.game,
                 Err(e) => {
-                    report
-                        .errors
-                        .push(format!("{}: {}", p.display(), e.to_string().trim_end()));
+                    report.errors.push(format!(
+                        "{}: {}",
+                        p.display(),
+                        in_words(e.to_string().trim_end())
+                    ));
                     Vec::new()
                 }
             }

@@ -292,6 +292,17 @@ fn a_bad_pgn_or_sidecar_names_the_game_and_the_line_and_imports_nothing() {
         "{stdout}"
     );
     assert!(stdout.contains("white_dayz"), "{stdout}");
+    // a wrong type, in words
+    std::fs::write(
+        pgn.with_extension("toml"),
+        "[[game]]\nwhite = \"Mäkelä, Ari\"\nblack = \"Rajala, Olavi\"\nwhite_days = \"51\"\n",
+    )
+    .unwrap();
+    let stdout = text(&s.import("AC4", &pgn, &[]).stdout);
+    assert!(
+        stdout.contains("expected a whole number") && !stdout.contains("i64"),
+        "{stdout}"
+    );
     assert_eq!(s.status("AC4/2")["moves"].as_array().unwrap().len(), 0);
 }
 

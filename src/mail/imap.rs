@@ -126,7 +126,13 @@ async fn open(cfg: &Imap, read_only: bool) -> Result<(ImapSession, u32, bool)> {
     )
     .await
     .map_err(|_| anyhow!("connecting to {}:{} timed out", cfg.host, cfg.port))?
-    .map_err(|e| anyhow!("connecting to the IMAP server {}:{}: {e}", cfg.host, cfg.port))?;
+    .map_err(|e| {
+        anyhow!(
+            "connecting to the IMAP server {}:{}: {e}",
+            cfg.host,
+            cfg.port
+        )
+    })?;
     let stream: Box<dyn Io> = match cfg.security {
         Security::Tls => tls_wrap(cfg, tcp).await?,
         Security::None => Box::new(tcp),

@@ -145,7 +145,10 @@ impl ReceiptDay {
 /// official figures of a reply and the move lines of the record both use it.
 pub fn written_receipt(mode: Mode, received: Day, sent: Day) -> Day {
     match mode {
-        Mode::Email => received.succ_opt().unwrap_or(received).min(sent.max(received)),
+        Mode::Email => received
+            .succ_opt()
+            .unwrap_or(received)
+            .min(sent.max(received)),
         Mode::Post => received,
     }
 }
