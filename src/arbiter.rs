@@ -37,7 +37,7 @@ pub fn end_date(
     let ext = tx
         .meta(&format!("end:{tournament}"))?
         .and_then(|s| s.parse::<Day>().ok());
-    Ok(Some(ext.map_or(t.end, |e| e.max(t.end))))
+    Ok(Some(game::end_in_force(t.end, ext)))
 }
 
 /// Periods of end-date extension of the tournament (Art. 42 note 2: no ordinary leave then).
@@ -49,10 +49,9 @@ fn extensions(
     let Some(t) = config.tournament(tournament) else {
         return Ok(Vec::new());
     };
-    match end_date(tx, config, tournament)? {
-        Some(e) if e > t.end => Ok(vec![(t.end.succ_opt().unwrap_or(t.end), e)]),
-        _ => Ok(Vec::new()),
-    }
+    Ok(end_date(tx, config, tournament)?
+        .map(|e| game::extension_periods(t.end, e))
+        .unwrap_or_default())
 }
 
 fn game(
@@ -452,7 +451,9 @@ fn extend(
         .into_iter()
         .filter(|g| g.tournament == tournament)
         .collect();
-    let ext = match game::extend_end_date(tournament, &games, t.end, to, run.today) {
+    let in_force = end_date(run.tx, run.config, tournament)?.unwrap_or(t.end);
+    let ext = match game::extend_end_date_from(tournament, &games, t.end, in_force, to, run.today)
+    {
         Ok(e) => e,
         Err(why) => return Ok(Err(why)),
     };

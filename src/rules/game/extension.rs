@@ -32,8 +32,23 @@ pub struct Extension {
     pub told: Vec<(String, Vec<Effect>)>,
 }
 
-/// Art. 50 applied to an extension of `tournament`'s end date `end` to `to`, asked on `today`,
-/// over the tournament's games. `Err`: why not, citing the article.
+/// The end date in force (Art. 49, 50): the configured one, or the arbiter's extension of it.
+pub fn end_in_force(configured: Day, extended: Option<Day>) -> Day {
+    extended.map_or(configured, |e| e.max(configured))
+}
+
+/// The days of the extension, after the configured end up to the end in force (Art. 42 note
+/// 2: no ordinary leave then); none when not extended.
+pub fn extension_periods(configured: Day, in_force: Day) -> Vec<(Day, Day)> {
+    if in_force > configured {
+        vec![(configured.succ_opt().unwrap_or(configured), in_force)]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Art. 50 applied to a first extension of `tournament`'s end date `end` to `to`, asked on
+/// `today`, over the tournament's games. `Err`: why not, citing the article.
 pub fn extend_end_date(
     tournament: &str,
     games: &[GameRecord],
@@ -41,12 +56,27 @@ pub fn extend_end_date(
     to: Day,
     today: Day,
 ) -> Result<Extension, String> {
-    let limit = end
+    extend_end_date_from(tournament, games, end, end, to, today)
+}
+
+/// Art. 50 with the end date already extended: the 6 months run from the `configured` end
+/// (the extension is at most 6 months in all, RULES.md §11), the 30 days' notice counts back
+/// from the end date `in_force`, and the new end lies after it.
+pub fn extend_end_date_from(
+    tournament: &str,
+    games: &[GameRecord],
+    configured: Day,
+    in_force: Day,
+    to: Day,
+    today: Day,
+) -> Result<Extension, String> {
+    let end = in_force;
+    let limit = configured
         .checked_add_months(Months::new(EXTENSION_MONTHS))
-        .unwrap_or(end);
+        .unwrap_or(configured);
     if to <= end || to > limit {
         return Err(format!(
-            "Art. 50: the new end date must be after {end} and at most 6 months later ({limit})"
+            "Art. 50: the new end date must be after {end} and at most 6 months after {configured} ({limit})"
         ));
     }
     let counted: Vec<&GameRecord> = games

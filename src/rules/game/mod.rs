@@ -50,7 +50,10 @@ pub use end::{
     APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, handle_end, set_result,
     start_adjudication,
 };
-pub use extension::{EXTENSION_MONTHS, Extension, extend_end_date};
+pub use extension::{
+    EXTENSION_MONTHS, Extension, end_in_force, extend_end_date, extend_end_date_from,
+    extension_periods,
+};
 pub use import::{
     GameFacts, ImportedLeave, ImportedMove, ImportedOverstep, ImportedPenalty, Rebuilt, Receipt,
     Side, days, first_tick_claim, rebuild,

@@ -268,3 +268,50 @@ fn art_41_play_is_suspended_for_leave_and_stops_for_a_withdrawal() {
         Status::Finished
     );
 }
+
+#[test]
+fn art_50_a_second_extension_counts_its_notice_from_the_end_in_force_and_6_months_in_all() {
+    // Configured end 1 January 2027, already extended to 1 March. On 15 January (past the
+    // configured end, 45 days before the end in force) a second extension to 30 June is
+    // possible; one to 2 July would be more than 6 months after the configured end.
+    let (configured, in_force) = (day("2027-01-01"), day("2027-03-01"));
+    assert_eq!(end_in_force(configured, Some(in_force)), in_force);
+    assert_eq!(end_in_force(configured, None), configured);
+    assert_eq!(
+        extension_periods(configured, in_force),
+        [(day("2027-01-02"), in_force)]
+    );
+    assert!(extension_periods(configured, configured).is_empty());
+    let games = section(9, 10);
+    let ext = extend_end_date_from(
+        "T",
+        &games,
+        configured,
+        in_force,
+        day("2027-06-30"),
+        day("2027-01-15"),
+    )
+    .unwrap();
+    assert_eq!(ext.to, day("2027-06-30"));
+    let e = extend_end_date_from(
+        "T",
+        &games,
+        configured,
+        in_force,
+        day("2027-07-02"),
+        day("2027-01-15"),
+    )
+    .unwrap_err();
+    assert!(e.contains("at most 6 months after 2027-01-01"), "{e}");
+    // 20 days before the end in force: too late for the notice.
+    let e = extend_end_date_from(
+        "T",
+        &games,
+        configured,
+        in_force,
+        day("2027-05-01"),
+        day("2027-02-09"),
+    )
+    .unwrap_err();
+    assert!(e.contains("30 days before the end date 2027-03-01"), "{e}");
+}
