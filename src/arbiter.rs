@@ -11,19 +11,11 @@ use crate::reply::{self, Answer, EngineError};
 use crate::rules::arbiter::ArbiterCommand;
 use crate::rules::game::{self, GameRecord, Msg, Role, Status, Termination};
 use crate::rules::leave::LeaveBook;
-use crate::rules::model::{Day, GameResult, Kind};
+use crate::rules::model::{Day, Kind};
 use crate::store::Tx;
 
 /// The outcome of one command, in words for the arbiter (English: the log and the CLI).
 pub type Outcome = Result<String, String>;
-
-fn win_for(c: Color) -> GameResult {
-    if c == Color::White {
-        GameResult::WhiteWins
-    } else {
-        GameResult::BlackWins
-    }
-}
 
 /// The end date in force: the configured one or the arbiter's extension (Art. 50).
 pub fn end_date(
@@ -267,14 +259,15 @@ pub(crate) fn execute(
         scope,
     };
     let today = run.today;
+    let article = cmd.article().unwrap_or("56").to_string();
     match cmd {
         ArbiterCommand::Confirm { game: id, claim } => run.on_game(out, id, |rec| {
             let h = game::decide_claim(rec, *claim, true, today)?;
-            Ok((h, "overstep claim confirmed".into(), "38".into()))
+            Ok((h, "overstep claim confirmed".into(), article))
         }),
         ArbiterCommand::Reject { game: id, claim } => run.on_game(out, id, |rec| {
             let h = game::decide_claim(rec, *claim, false, today)?;
-            Ok((h, "overstep claim rejected".into(), "38".into()))
+            Ok((h, "overstep claim rejected".into(), article))
         }),
         ArbiterCommand::Penalty {
             game: id,
@@ -297,9 +290,13 @@ pub(crate) fn execute(
             Ok((h, format!("{days:+} days to {side} ({reason})"), article))
         }),
         ArbiterCommand::Forfeit { game: id, loser } => run.on_game(out, id, |rec| {
-            let result = loser.map_or(GameResult::BothLose, |l| win_for(l.other()));
-            let h = game::set_result(rec, result, Termination::Forfeit);
-            Ok((h, format!("forfeit, {}", result.pgn()), "56".into()))
+            let h = game::forfeit(rec, *loser);
+            let result = h
+                .record
+                .as_ref()
+                .and_then(|r| r.result)
+                .map_or("", |r| r.pgn());
+            Ok((h, format!("forfeit, {result}"), article))
         }),
         ArbiterCommand::Result {
             game: id,
@@ -307,17 +304,16 @@ pub(crate) fn execute(
             adjudication,
         } => run.on_game(out, id, |rec| {
             // An adjudication records its day: appeals run 7 days from it (Art. 55).
-            let (h, article) = if *adjudication {
-                (game::adjudicate(rec, *result, today), "53")
+            let h = if *adjudication {
+                game::adjudicate(rec, *result, today)
             } else {
-                let h = game::set_result(rec, *result, Termination::ArbiterDecision);
-                (h, "56")
+                game::set_result(rec, *result, Termination::ArbiterDecision)
             };
-            Ok((h, format!("result {}", result.pgn()), article.into()))
+            Ok((h, format!("result {}", result.pgn()), article))
         }),
         ArbiterCommand::Overstep { game: id, color } => run.on_game(out, id, |rec| {
             let h = game::declare_overstep(rec, *color, today)?;
-            Ok((h, "overstep declared as a sanction".into(), "56".into()))
+            Ok((h, "overstep declared as a sanction".into(), article))
         }),
         ArbiterCommand::Leave { player, from, to } => special_leave(&run, out, player, *from, *to),
         ArbiterCommand::Resend { game: id } => resend(&run, id),
@@ -452,8 +448,7 @@ fn extend(
         .filter(|g| g.tournament == tournament)
         .collect();
     let in_force = end_date(run.tx, run.config, tournament)?.unwrap_or(t.end);
-    let ext = match game::extend_end_date_from(tournament, &games, t.end, in_force, to, run.today)
-    {
+    let ext = match game::extend_end_date_from(tournament, &games, t.end, in_force, to, run.today) {
         Ok(e) => e,
         Err(why) => return Ok(Err(why)),
     };

@@ -42,6 +42,30 @@ pub enum ArbiterCommand {
     Resend { game: String },
 }
 
+impl ArbiterCommand {
+    /// The article a one-game decision applies, as the game's log records it: the decision on
+    /// a claim (Art. 38), an adjudication (Art. 53), the arbiter's sanctions (Art. 56). A
+    /// penalty cites its own (Art. 22, 40 … in its reason, else 56: `sanction::cited_article`).
+    pub fn article(&self) -> Option<&'static str> {
+        match self {
+            ArbiterCommand::Confirm { .. } | ArbiterCommand::Reject { .. } => Some("38"),
+            ArbiterCommand::Result {
+                adjudication: true, ..
+            } => Some("53"),
+            ArbiterCommand::Result { .. }
+            | ArbiterCommand::Forfeit { .. }
+            | ArbiterCommand::Overstep { .. }
+            | ArbiterCommand::Exclude { .. } => Some("56"),
+            ArbiterCommand::Leave { .. } => Some("43"),
+            ArbiterCommand::Extend { .. } => Some("50"),
+            ArbiterCommand::Withdraw { illness: false, .. } => Some("47"),
+            ArbiterCommand::Withdraw { illness: true, .. } => Some("48"),
+            ArbiterCommand::Replace { .. } => Some("47"),
+            ArbiterCommand::Penalty { .. } | ArbiterCommand::Resend { .. } => None,
+        }
+    }
+}
+
 /// Why a line is not a command (only reported when it starts with a command word).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

@@ -63,7 +63,7 @@ pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, 
 pub use roster::{
     REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,
 };
-pub use sanction::{arbiter_penalty, declare_overstep, exclude};
+pub use sanction::{arbiter_penalty, declare_overstep, exclude, forfeit};
 
 #[cfg(test)]
 mod tests;

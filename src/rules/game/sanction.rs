@@ -5,7 +5,7 @@ use shakmaty::Color;
 
 use crate::rules::clock;
 use crate::rules::letter;
-use crate::rules::model::{Day, Kind, Penalty};
+use crate::rules::model::{Day, GameResult, Kind, Penalty};
 
 use super::effects::{
     Change, Effect, Handled, Msg, PenaltyReason, Ruling, Told, ended_effects, tell_all, win_for,
@@ -167,4 +167,10 @@ pub fn exclude(games: &[GameRecord], player: &str) -> Vec<Change> {
             })
         })
         .collect()
+}
+
+/// Art. 56: a game forfeited — the side named loses; `None`: both lose.
+pub fn forfeit(rec: &GameRecord, loser: Option<Color>) -> Handled {
+    let result = loser.map_or(GameResult::BothLose, |l| win_for(l.other()));
+    set_result(rec, result, Termination::Forfeit)
 }

@@ -315,3 +315,76 @@ fn art_50_a_second_extension_counts_its_notice_from_the_end_in_force_and_6_month
     .unwrap_err();
     assert!(e.contains("30 days before the end date 2027-03-01"), "{e}");
 }
+
+#[test]
+fn art_56_each_arbiter_decision_names_the_article_it_applies() {
+    use crate::rules::arbiter::ArbiterCommand as C;
+    let g = || "T/1".to_string();
+    let cases = [
+        (
+            C::Confirm {
+                game: g(),
+                claim: None,
+            },
+            Some("38"),
+        ),
+        (
+            C::Reject {
+                game: g(),
+                claim: Some(0),
+            },
+            Some("38"),
+        ),
+        (
+            C::Result {
+                game: g(),
+                result: GameResult::Draw,
+                adjudication: true,
+            },
+            Some("53"),
+        ),
+        (
+            C::Result {
+                game: g(),
+                result: GameResult::Draw,
+                adjudication: false,
+            },
+            Some("56"),
+        ),
+        (
+            C::Forfeit {
+                game: g(),
+                loser: None,
+            },
+            Some("56"),
+        ),
+        (
+            C::Withdraw {
+                player: "x@y".into(),
+                illness: true,
+            },
+            Some("48"),
+        ),
+        (
+            C::Penalty {
+                game: g(),
+                color: Color::White,
+                days: 5,
+                reason: "Art. 22".into(),
+            },
+            None,
+        ),
+    ];
+    for (cmd, article) in cases {
+        assert_eq!(cmd.article(), article, "{cmd:?}");
+    }
+    // Art. 56: a forfeit with no side named: both lose.
+    let h = forfeit(&game(), None);
+    let r = h.record.expect("finished");
+    assert_eq!(
+        (r.result, r.termination),
+        (Some(GameResult::BothLose), Some(Termination::Forfeit))
+    );
+    let r = forfeit(&game(), Some(Color::Black)).record.unwrap();
+    assert_eq!(r.result, Some(GameResult::WhiteWins));
+}
