@@ -311,6 +311,10 @@ pub(crate) fn execute(
             };
             Ok((h, format!("result {}", result.pgn()), article))
         }),
+        ArbiterCommand::Post { game: id } => run.on_game(out, id, |rec| {
+            let h = game::switch_to_post(rec, today)?;
+            Ok((h, "the game goes on by post".into(), article))
+        }),
         ArbiterCommand::Overstep { game: id, color } => run.on_game(out, id, |rec| {
             let h = game::declare_overstep(rec, *color, today)?;
             Ok((h, "overstep declared as a sanction".into(), article))

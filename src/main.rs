@@ -163,8 +163,10 @@ enum Command {
     ///     amici arbiter overstep BG-2026-01/3 black
     ///   replace OLD NEW                  a reserve replaces a withdrawn team player (Art. 47 Б)
     ///     amici arbiter replace maria@example.test elena@example.test
-    ///   resend GAME                      send a bounced move again (RULES.md §3)
+    ///   resend GAME                      send a bounced move again (the game waits till then)
     ///     amici arbiter resend BG-2026-01/3
+    ///   post GAME                        the game goes on by post, once (Art. 6 В)
+    ///     amici arbiter post BG-2026-01/3
     #[command(
         verbatim_doc_comment,
         about = "Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter"

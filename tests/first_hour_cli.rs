@@ -256,7 +256,7 @@ fn arbiter_help_has_one_command_a_line_each_with_an_example_that_parses() {
     assert!(help.lines().all(|l| l.chars().count() <= 100), "{help}");
     let verbs = [
         "confirm", "reject", "penalty", "forfeit", "result", "leave", "extend", "withdraw",
-        "exclude", "overstep", "replace", "resend",
+        "exclude", "overstep", "replace", "resend", "post",
     ];
     let lines: Vec<&str> = help.lines().collect();
     for verb in verbs {

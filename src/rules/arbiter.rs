@@ -40,6 +40,8 @@ pub enum ArbiterCommand {
     Overstep { game: String, color: Color },
     /// RULES.md §3: send a bounced forwarded move again (the address or mailbox is fixed).
     Resend { game: String },
+    /// Art. 6 В: the game goes on by post (once); the clocks continue.
+    Post { game: String },
 }
 
 impl ArbiterCommand {
@@ -61,6 +63,7 @@ impl ArbiterCommand {
             ArbiterCommand::Withdraw { illness: false, .. } => Some("47"),
             ArbiterCommand::Withdraw { illness: true, .. } => Some("48"),
             ArbiterCommand::Replace { .. } => Some("47"),
+            ArbiterCommand::Post { .. } => Some("6"),
             ArbiterCommand::Penalty { .. } | ArbiterCommand::Resend { .. } => None,
         }
     }
@@ -124,6 +127,7 @@ fn verb(word: &str) -> Option<&'static str> {
         "exclude" | "изключвам" | "исключаю" => "exclude",
         "overstep" | "просрочване" | "просрочка" => "overstep",
         "resend" | "препрати" | "переслать" => "resend",
+        "post" | "поща" | "почта" => "post",
         _ => return None,
     })
 }
@@ -256,6 +260,10 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
         "resend" => {
             let game = arg(1).ok_or_else(|| err("resend GAME"))?.to_string();
             ArbiterCommand::Resend { game }
+        }
+        "post" => {
+            let game = arg(1).ok_or_else(|| err("post GAME"))?.to_string();
+            ArbiterCommand::Post { game }
         }
         "exclude" => {
             let player = arg(1)

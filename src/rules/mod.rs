@@ -28,7 +28,7 @@
 //! | article | rule | file | test |
 //! |---|---|---|---|
 //! | Art. 5 | moves by letter; registered letters | `src/rules/game/post.rs` | `art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks` |
-//! | Art. 6 | e-mail by the regulation; one switch to post | `src/config/parse.rs` | `art_6_email_by_the_regulation_the_tournaments_mode_sets_its_rules` |
+//! | Art. 6 | e-mail by the regulation; one switch to post | `src/rules/game/post.rs` | `art_6_v_one_switch_to_post_the_clocks_continue` |
 //! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/reading.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
 //! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation/mod.rs` | `art_7_note_1_table_rows_each_notation` |
 //! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
@@ -160,8 +160,8 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 6",
         "e-mail by the regulation; one switch to post",
-        Some("src/config/parse.rs"),
-        Some("art_6_email_by_the_regulation_the_tournaments_mode_sets_its_rules"),
+        Some("src/rules/game/post.rs"),
+        Some("art_6_v_one_switch_to_post_the_clocks_continue"),
     ),
     art(
         "Art. 7",

@@ -237,6 +237,9 @@ pub(super) fn text(key: Key) -> &'static str {
             "All his games pause; neither player's time counts (Art. 45)."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::SwitchedToPost => {
+            "Art. 6 В: by the arbiter’s decision, from {on} this game is played by post. The clocks continue; from now on report the day you receive each move (Д), and send your moves by post."
+        }
         Key::Day => "day",
         Key::TheArbiter => "the arbiter",
         Key::AnEarlierMove => "(an earlier move)",

@@ -267,6 +267,8 @@ pub enum Told {
     NoAdjudicationYet,
     /// A player's overstep claim, admission, objection or withdrawal refused (Art. 33–39).
     ClaimRefused(ClaimRefusal),
+    /// Art. 6 В: from `on` the game is played by post; the clocks continue.
+    SwitchedToPost { on: Day },
     /// Art. 47 А: a player withdrew without ever moving; his games end without a result.
     RemovedNeverMoved,
     /// Art. 47 Б: the withdrawn player `old` replaced by `new` in this game.

@@ -59,6 +59,7 @@ pub use import::{
     Side, days, first_tick_claim, rebuild,
 };
 pub use overstep::decide_claim;
+pub use post::switch_to_post;
 pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, Variant};
 pub use roster::{
     REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,

@@ -1,5 +1,5 @@
 //! `post` mode (Art. 23 А; RULES.md §2, §3): the dates of a move come from the players'
-//! own reports of the postmarks.
+//! own reports of the postmarks; and the switch of an e-mail game to post (Art. 6 В).
 
 use shakmaty::Color;
 
@@ -7,8 +7,8 @@ use crate::rules::clock;
 use crate::rules::letter::Letter;
 use crate::rules::model::{Day, Kind, Mode};
 
-use super::effects::{Draft, Effect, Msg, Told};
-use super::record::{GameRecord, Role};
+use super::effects::{Draft, Effect, Handled, Msg, Told, tell_all};
+use super::record::{GameRecord, Role, Status};
 
 /// `post` mode (RULES.md §2, §3): the dates of a move come from the players' own reports —
 /// Д (the arrival postmark of the opponent's card) and Е (the sending postmark of his own).
@@ -100,4 +100,27 @@ pub(super) fn receipt_report(
             msg: Msg::Told(Told::ReceiptRecorded { day: d }),
         });
     }
+}
+
+/// Art. 6 В: the game goes on by post — once, on the arbiter's decision. The clocks continue:
+/// the time already used and the limits stay; from now on the `post` rules of receipt (the
+/// receiver reports the day, Art. 23 А), oversteps (Art. 28, 30) and silence (Art. 26 А) apply.
+/// The move on its way was received the day it was forwarded, as in `email`.
+pub fn switch_to_post(rec: &GameRecord, today: Day) -> Result<Handled, String> {
+    if rec.params.mode == Mode::Post {
+        return Err("Art. 6 В: the game is played by post already (one switch only)".into());
+    }
+    if rec.status == Status::Finished {
+        return Err("the game is finished".into());
+    }
+    let mut next = rec.clone();
+    let ply = u32::try_from(rec.moves.len()).unwrap_or(u32::MAX);
+    if let Some(received) = clock::receipt(&rec.clock_game()).known() {
+        next.clock.set_receipt(ply, received);
+    }
+    let post = crate::rules::model::Params::for_mode(Mode::Post);
+    next.params.mode = Mode::Post;
+    next.params.oversteps_to_lose = post.oversteps_to_lose;
+    let msg = Msg::Told(Told::SwitchedToPost { on: today });
+    Ok(Handled::changed(next, tell_all(Kind::Decision, &msg)))
 }
