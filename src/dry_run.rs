@@ -38,8 +38,57 @@ pub struct Summary {
 const FETCH_CHUNK: usize = 50;
 const FETCH_BYTES: usize = 8 * 1024 * 1024;
 
+/// The file that marks a folder as a dry run's own: only such a folder (or a new or empty one)
+/// is written into, and only its own files are removed.
+const MARKER: &str = ".amici-dry-run";
+
+/// `dir` may be used: new, empty, or a dry run's own (its marker); never a folder holding
+/// anything else — the live database, the live outbox, the site — whatever its name.
+fn claim_folder(config: &Config, dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let dir = dir
+        .canonicalize()
+        .with_context(|| format!("reading {}", dir.display()))?;
+    let same = |p: &Path| {
+        p.canonicalize()
+            .ok()
+            .is_some_and(|p| p == dir || p.starts_with(&dir))
+    };
+    let live = [
+        Some(config.bot.database.clone()),
+        match &config.delivery {
+            Delivery::Dir(d) => Some(d.clone()),
+            Delivery::Smtp(_) => None,
+        },
+        config.site.dir.clone(),
+        config.path.parent().map(Path::to_path_buf),
+    ];
+    if let Some(p) = live.iter().flatten().find(|p| same(p)) {
+        anyhow::bail!(
+            "{} holds amici's own files ({}): a dry run needs a folder of its own",
+            dir.display(),
+            p.display()
+        );
+    }
+    let marker = dir.join(MARKER);
+    let empty = std::fs::read_dir(&dir)?.next().is_none();
+    if !empty && !marker.exists() {
+        anyhow::bail!(
+            "{} is not empty and not an earlier dry run's folder: name a new or empty folder",
+            dir.display()
+        );
+    }
+    std::fs::write(
+        &marker,
+        "a folder of `amici run --dry-run`: its files are replaced by the next one\n",
+    )
+    .with_context(|| format!("writing {}", marker.display()))?;
+    Ok(())
+}
+
 /// Runs the dry run into `dir` as of `now`.
 pub async fn run(config: &Config, dir: &Path, now: DateTime<FixedOffset>) -> Result<Summary> {
+    claim_folder(config, dir)?;
     let outbox = dir.join("outbox");
     let database = dir.join("amici.sqlite3");
     std::fs::create_dir_all(&outbox).with_context(|| format!("creating {}", outbox.display()))?;

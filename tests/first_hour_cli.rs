@@ -393,3 +393,89 @@ fn issue_13_item_11_the_users_own_config_stays_out_of_the_repository() {
         "{ignore}"
     );
 }
+
+#[test]
+fn a_dry_run_never_writes_into_amicis_own_folders_and_replaces_only_its_own_files() {
+    let s = one_move_played();
+    let db = s.dir.path().join("amici.sqlite3");
+    let size = std::fs::metadata(&db).expect("the live database").len();
+    // the config's own folder (the live database is there): refused, nothing touched
+    for dir in [".", "outbox"] {
+        let out = s.run(&["run", "--dry-run", dir]);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "--dry-run {dir}: {}",
+            text(&out.stdout)
+        );
+        assert!(
+            text(&out.stderr).contains("a folder of its own"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    assert_eq!(std::fs::metadata(&db).unwrap().len(), size);
+    // a folder holding something else: refused
+    let other = s.dir.path().join("papers");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    let out = s.run(&["run", "--dry-run", "papers"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("not empty"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(other.join("notes.txt").exists());
+    // a new folder, twice: the second run replaces the first one's messages
+    let mut counts = Vec::new();
+    for _ in 0..2 {
+        let out = s.run(&["run", "--dry-run", "dry"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).contains("no [imap] in the config"),
+            "{}",
+            text(&out.stdout)
+        );
+        let written = std::fs::read_dir(s.dir.path().join("dry/outbox"))
+            .unwrap()
+            .count();
+        assert!(
+            text(&out.stdout).contains(&format!("{written} message(s)")),
+            "{}",
+            text(&out.stdout)
+        );
+        counts.push(written);
+    }
+    assert!(
+        counts[0] > 0,
+        "the day's tick has something to send on 20 March"
+    );
+    assert_eq!(
+        counts[0], counts[1],
+        "the second run replaced the first one's messages"
+    );
+    assert_eq!(
+        std::fs::metadata(&db).unwrap().len(),
+        size,
+        "the live database untouched"
+    );
+}
+
+#[test]
+fn run_without_its_passwords_exits_2_naming_each_password_env() {
+    let s = Setup::new(EXAMPLE);
+    let out = s.run(&["run"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let imap = line_of(EXAMPLE, "password_env = \"AMICI_IMAP_PASSWORD\"");
+    let smtp = line_of(EXAMPLE, "password_env = \"AMICI_SMTP_PASSWORD\"");
+    assert!(stderr.contains(&format!("amici.toml:{imap}:")), "{stderr}");
+    assert!(stderr.contains(&format!("amici.toml:{smtp}:")), "{stderr}");
+    // a dry run sends nothing: only the mailbox's password is asked for
+    let out = s.run(&["run", "--dry-run", "dry"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("amici.toml:{imap}:")), "{stderr}");
+    assert!(!stderr.contains(&format!("amici.toml:{smtp}:")), "{stderr}");
+}
