@@ -160,7 +160,34 @@ pub fn import(
     };
     let mut rebuilt = Vec::new();
     let mut used_facts = vec![false; facts.len()];
+    let same = |a: &str, x: &str| a.trim().eq_ignore_ascii_case(x.trim());
+    for (i, f) in facts.iter().enumerate() {
+        if facts[..i]
+            .iter()
+            .any(|e| same(&e.white, &f.white) && same(&e.black, &f.black))
+        {
+            report.errors.push(format!(
+                "the sidecar lists the game {} – {} twice ([[game]] number {})",
+                f.white,
+                f.black,
+                i + 1
+            ));
+        }
+    }
+    // The configured games the PGN names (read or not): the others are the ones it leaves out.
+    let mut named = std::collections::HashSet::new();
     for (k, g) in games.iter().enumerate() {
+        if let Some(i) = facts
+            .iter()
+            .position(|f| same(&f.white, &g.white) && same(&f.black, &g.black))
+        {
+            used_facts[i] = true;
+        }
+        if let (Some(w), Some(b)) = (email_of(&g.white), email_of(&g.black))
+            && let Some(base) = live.iter().find(|r| r.white == w && r.black == b)
+        {
+            named.insert(base.id.clone());
+        }
         let at = format!(
             "{} game {} ({} – {}, line {})",
             pgn.display(),
@@ -197,13 +224,9 @@ pub fn import(
             ));
             continue;
         }
-        let same = |a: &str, x: &str| a.trim().eq_ignore_ascii_case(x.trim());
         let found = facts
             .iter()
             .position(|f| same(&f.white, &g.white) && same(&f.black, &g.black));
-        if let Some(i) = found {
-            used_facts[i] = true;
-        }
         let none = GameFacts::default();
         let f = found.map_or(&none, |i| &facts[i]);
         match game::rebuild(base, &g.moves, g.result, f, today) {
@@ -232,22 +255,22 @@ pub fn import(
     // The tournament's other games, still without a move in amici: the first tick would
     // claim in them what it finds (the games amici has never seen), unless the arbiter knows.
     for g in &live {
-        let imported = rebuilt.iter().any(|(r, _)| r.id == g.id);
-        if !imported
+        if !named.contains(&g.id)
             && g.moves.is_empty()
             && g.result.is_none()
             && let Some(claim) = game::first_tick_claim(g, today)
         {
             report.disagreements.push(format!(
-                "{}: not in the PGN and no move in amici; {claim}",
-                g.id
+                "{}: not in the PGN and no move in amici; {} (import it with its moves, or run again with --accept if that claim is right)",
+                g.id,
+                claim.split(" — ").next().unwrap_or(&claim)
             ));
         }
     }
     for (f, used) in facts.iter().zip(used_facts) {
         if !used {
             report.errors.push(format!(
-                "sidecar: [[game]] {} – {} matches no game of the PGN",
+                "the sidecar's [[game]] {} – {} matches no game of the PGN",
                 f.white, f.black
             ));
         }

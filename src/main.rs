@@ -179,7 +179,7 @@ enum Command {
     /// Bring games in progress into amici from another arbiter's record: a PGN (moves with
     /// their sending dates as `{[%ccsnt 2026.01.15]}` comments, results of finished games) and
     /// a sidecar TOML (FILE.toml beside it: receipt dates in post mode, penalties, leave,
-    /// oversteps, the declared totals). The clocks are rebuilt (RULES.md §3) and every
+    /// oversteps, the declared totals). The clocks are rebuilt (the day count of Art. 8, 45, 47) and every
     /// disagreement listed; nothing is written when a game cannot be read (exit 2, the game
     /// and the line named) or when figures disagree without --accept (exit 3).
     Import {

@@ -270,6 +270,8 @@ fn a_bad_pgn_or_sidecar_names_the_game_and_the_line_and_imports_nothing() {
         "{stdout}"
     );
     assert!(stdout.contains("3. Qxh7 is not legal"), "{stdout}");
+    // both games are in the PGN: neither is "left out", whichever failed
+    assert!(!stdout.contains("not in the PGN"), "{stdout}");
     assert_eq!(
         s.status("AC4/2")["moves"].as_array().unwrap().len(),
         0,

@@ -297,10 +297,17 @@ fn board(lang: Lang, pos: &shakmaty::Chess, viewer: Color) -> String {
 
 fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
     let d = days_word(lang);
+    // While a claim waits for the arbiter the clocks stand still (Art. 37, RULES.md §3): said,
+    // so that today's figure is not read against the one at the overstep.
+    let label = if r.awaiting_decision.is_some() {
+        tr(lang, Key::TotalTimeWhileWaiting)
+    } else {
+        tr(lang, Key::TotalTime2)
+    };
     let _ = writeln!(
         b,
         "{}: {} {} – {} {} {}.",
-        tr(lang, Key::TotalTime2),
+        label,
         side(lang, Color::White),
         r.white.total_days,
         side(lang, Color::Black),

@@ -48,7 +48,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::WhiteToPlayMove => "White is to play move",
         Key::BlackToPlayMove => "Black is to play move",
         Key::ForwardSuspended => {
-            "The game is suspended for both players (dead time) from today until the move is delivered again (RULES §3)."
+            "The game is suspended for both players (dead time) from today until the move is delivered again."
         }
         Key::Days => "days",
         Key::White => "White",
@@ -154,7 +154,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "Your opponent offers a draw (answer \"accept draw\", or play on)."
         }
         Key::OpponentOffersConditionalLineArt => {
-            "Your opponent offers a conditional line (Art. 10): if your move matches it, his next move is played at once."
+            "Your opponent offers a conditional line (Art. 10): if your move matches it, your opponent's next move is played at once."
         }
         Key::MoveImpossible => "The move is impossible",
         Key::MoveIncorrectOpponentLastMove => {
@@ -194,9 +194,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::DelayNoticeRecordedPassedArt => {
             "Your delay notice is recorded and passed on (Art. 25)."
         }
-        Key::OpponentGivesNoticeThatHe => {
-            "Your opponent gives notice that he will answer later (Art. 25)."
-        }
+        Key::OpponentGivesNoticeThatHe => "Your opponent gives notice of a later answer (Art. 25).",
         Key::Win => "a win",
         Key::Draw => "a draw",
         Key::Claims => "claims",
@@ -214,7 +212,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "The arbiter rejected the overstep claim (Art. 38)."
         }
         Key::PlayerClaimsHisOpponentOverstep => {
-            "A player claims his opponent's overstep (Art. 35, 36); the arbiter decides within 7 days (Art. 37). An unfounded claim costs +5 days (Art. 40)."
+            "A player claims the opponent's overstep (Art. 35, 36); the arbiter decides within 7 days (Art. 37). An unfounded claim costs +5 days (Art. 40)."
         }
         Key::ArbiterDeclaredOverstepAsSanction => {
             "The arbiter declared an overstep as a sanction (Art. 56)."
@@ -234,9 +232,12 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::Leave => "Leave of",
         Key::SpecialLeave => " (special leave)",
         Key::AllHisGamesPauseNeither => {
-            "All his games pause; neither player's time counts (Art. 45)."
+            "Every game of that player pauses; neither player's time counts (Art. 45)."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::TotalTimeWhileWaiting => {
+            "Total time now (the clocks stand still from the day of the claim until the decision, Art. 37)"
+        }
         Key::SwitchedToPost => {
             "Art. 6 В: by the arbiter’s decision, from {on} this game is played by post. The clocks continue; from now on report the day you receive each move (Д), and send your moves by post."
         }
@@ -291,7 +292,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::WithoutScoreEndDateBoth => "— without a score by the end date both players lose.",
         Key::RecordedReceivedOpponentMove => "Recorded: you received your opponent's move on",
         Key::PlayerWithdrewWithoutEverMoving => {
-            "A player withdrew without ever moving: he is removed from the tournament and his games do not count (Art. 47 А)."
+            "A player withdrew without ever moving: the player is removed from the tournament and those games do not count (Art. 47 А)."
         }
         Key::RefusalVariantRecordedArt10 => "Your refusal of the variant is recorded (Art. 10).",
         Key::AmiciArbiterBot => "— amici, the arbiter bot",
@@ -313,7 +314,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "As a captain, please name the game (e.g. BG-2026-01/3) in the subject or the letter."
         }
         Key::CaptainNoMoves => {
-            "A captain sends only claims, leave notices and replacements (RULES.md §14): moves, resignations and draw offers come from the player himself. They were not considered and there is no penalty."
+            "A captain sends only claims, leave notices and replacements (the team annex): moves, resignations and draw offers come from the player. They were not considered and there is no penalty."
         }
         Key::SetAside => {
             "Your letter could not be processed because of an internal error in amici and was set aside; the administrator has been told. Nothing was changed and no penalty was given. Please send your move again in a short plain-text letter."

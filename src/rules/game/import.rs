@@ -215,7 +215,7 @@ pub fn rebuild(
             && d != side.game_days
         {
             disagreements.push(format!(
-                "{color}: the record declares {d} days of thinking time, rebuilt {} (RULES.md §3{})",
+                "{color}: the record declares {d} days of thinking time, rebuilt {} (the day count of Art. 8{})",
                 side.game_days,
                 if side.penalty_days != 0 {
                     format!(", {} of them penalties", side.penalty_days)
