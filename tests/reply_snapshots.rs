@@ -536,3 +536,33 @@ fn issue_13_item_10_a_game_without_moves_shows_no_empty_score_line() {
         );
     }
 }
+
+#[test]
+fn issue_13_the_overstep_claim_as_each_player_receives_it() {
+    // The Art. 27 claim of the test above, rendered as the engine sends it to White (the
+    // offender) and to Black, in each language: from the recipient's side, with the "what to
+    // send now" line.
+    let g = played(
+        game(),
+        &[
+            (Color::White, "1. e2-e4", "2026-03-03"),
+            (Color::Black, "1... e7-e5", "2026-03-04"),
+        ],
+    );
+    let g = handle_letter(&g, Color::White, "уведомление", day("2026-03-10"))
+        .record
+        .unwrap();
+    let g = handle_letter(&g, Color::White, "2. Кg1-f3", day("2026-04-25"))
+        .record
+        .unwrap();
+    let h = amici::rules::game::handle_tick(&g, day("2026-04-25"));
+    for role in [Role::White, Role::Black] {
+        let text = texts_as(&g, &h, role, "2026-04-25", "Petar Georgiev", Some(role));
+        assert!(text.contains("Art. 27") && text.contains("чл. 27"), "{text}");
+        assert!(
+            text.contains("Nothing to send now") || text.contains("What to send now"),
+            "{text}"
+        );
+        insta::assert_snapshot!(format!("overstep_claim_to_{role:?}"), text);
+    }
+}
