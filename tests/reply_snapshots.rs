@@ -558,11 +558,55 @@ fn issue_13_the_overstep_claim_as_each_player_receives_it() {
     let h = amici::rules::game::handle_tick(&g, day("2026-04-25"));
     for role in [Role::White, Role::Black] {
         let text = texts_as(&g, &h, role, "2026-04-25", "Petar Georgiev", Some(role));
-        assert!(text.contains("Art. 27") && text.contains("чл. 27"), "{text}");
+        assert!(
+            text.contains("Art. 27") && text.contains("чл. 27"),
+            "{text}"
+        );
         assert!(
             text.contains("Nothing to send now") || text.contains("What to send now"),
             "{text}"
         );
         insta::assert_snapshot!(format!("overstep_claim_to_{role:?}"), text);
     }
+}
+
+#[test]
+fn issue_13_what_to_send_now_in_post_before_and_after_the_receipt_is_reported() {
+    // `post`: White's 1. e4 sent 3 March. Black's forwarded move cannot name a date while his
+    // receipt is unknown: it gives his days instead of a date invented a year away.
+    let mut g = game();
+    g.params = Params::for_mode(Mode::Post);
+    let h = handle_letter(&g, Color::White, "1. e2-e4", day("2026-03-03"));
+    let next = h.record.clone().expect("recorded");
+    let forward = h
+        .effects
+        .iter()
+        .find(|e| e.to == Role::Black)
+        .expect("the move forwarded to Black");
+    let names = Names {
+        white: "W",
+        black: "B",
+    };
+    let text = amici::mail::render::render_for(
+        &next,
+        &names,
+        &forward.msg,
+        Lang::En,
+        day("2026-03-03"),
+        None,
+        Some(Role::Black),
+    )
+    .1;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("What to send now"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains("within 30 days of thinking time from the day you receive the move"),
+        "{line}"
+    );
+    assert!(
+        !line.contains("2027"),
+        "no invented date a year away: {line}"
+    );
 }

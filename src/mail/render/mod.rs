@@ -535,6 +535,16 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
         tr(lang, Key::Art25)
     };
     let by = match limit {
+        // `post`, the receipt not reported yet: no date can be given, the days left can
+        // (Art. 23 А: the time runs from the receipt).
+        _ if now.side(c).running_days.is_none() => format!(
+            " {}",
+            crate::mail::texts::fill(
+                lang,
+                Key::WithinDaysOfReceipt,
+                &[("days", &days(lang, now.side(c).days_left.max(0)))]
+            )
+        ),
         Some(l) => format!(
             " {} {} ({})",
             tr(lang, Key::By),

@@ -235,6 +235,9 @@ pub(super) fn text(key: Key) -> &'static str {
             "Every game of that player pauses; neither player's time counts (Art. 45)."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::WithinDaysOfReceipt => {
+            "within {days} of thinking time from the day you receive the move (Art. 23 А, 27)"
+        }
         Key::TotalTimeWhileWaiting => {
             "Total time now (the clocks stand still from the day of the claim until the decision, Art. 37)"
         }
