@@ -1,9 +1,11 @@
 //! Issue 13, item 2: every example in docs/guide.md is checked against amici's real answer.
 //!
 //! The guide documents each example as fenced blocks: an optional ```setup``` (the letters
-//! that bring the game to the example's position, one a line: `DAY SENDER: BODY`), one
+//! that bring the game to the example's position, one a line: `DAY SENDER: BODY`, or `DAY
+//! tick` for that day's sweep of the clocks), one
 //! ```letter``` (pseudo-header `Arrives: DAY`, then mail headers, a blank line and the body)
-//! and one or more ```answer``` blocks (`To:`, `X-Amici-Kind:`, then lines that appear in the
+//! — or, for the letters amici writes on its own, one ```tick``` (`Day: DAY`: the daily sweep
+//! of that day) — and one or more ```answer``` blocks (`To:`, `X-Amici-Kind:`, then lines that appear in the
 //! body of that message). Each example is played on a fresh database with the tournament the
 //! guide describes, through `store_raw` + `process_pending`, as `amici ingest` does; a
 //! documented answer that amici does not give, or gives differently, fails the test.
@@ -51,6 +53,8 @@ struct Example {
     title: String,
     setup: Vec<String>,
     letter: String,
+    /// The day of the daily tick that is the example's event, instead of a letter.
+    tick: Option<String>,
     answers: Vec<Answer>,
 }
 
@@ -70,6 +74,12 @@ fn examples(text: &str) -> Vec<Example> {
                 match tag.as_str() {
                     "setup" => ex.setup = body,
                     "letter" => ex.letter = body.join("\n"),
+                    "tick" => {
+                        ex.tick = body
+                            .iter()
+                            .find_map(|l| l.strip_prefix("Day: "))
+                            .map(|d| d.trim().to_string());
+                    }
                     "answer" => {
                         let mut a = Answer::default();
                         for l in body {
@@ -96,9 +106,13 @@ fn examples(text: &str) -> Vec<Example> {
             title = t.trim().to_string();
         } else if let Some(tag) = line.strip_prefix("```") {
             let tag = tag.trim();
-            if matches!(tag, "setup" | "letter" | "answer") {
-                // A setup or a letter after a letter begins the next example.
-                if tag != "answer" && current.as_ref().is_some_and(|c| !c.letter.is_empty()) {
+            if matches!(tag, "setup" | "letter" | "tick" | "answer") {
+                // A setup, a letter or a tick after a letter or a tick begins the next example.
+                if tag != "answer"
+                    && current
+                        .as_ref()
+                        .is_some_and(|c| !c.letter.is_empty() || c.tick.is_some())
+                {
                     out.extend(current.take());
                 }
                 block = Some((tag.to_string(), Vec::new()));
@@ -155,8 +169,16 @@ fn ingest(
     )
     .unwrap();
     amici::engine::process_pending(store, config, at(day, "10:01:00")).unwrap();
-    // Leased and recorded as sent, as `amici ingest` does: one recipient's next message is
-    // leased only once his earlier ones are out.
+    sent(store, config, day)
+}
+
+/// The messages queued, leased and recorded as sent, as `amici ingest` does: one recipient's
+/// next message is leased only once his earlier ones are out.
+fn sent(
+    store: &mut Store,
+    config: &amici::config::Config,
+    day: &str,
+) -> Vec<(String, String, String)> {
     let rows = store
         .lease_outbox(
             &at(day, "10:02:00").to_rfc3339(),
@@ -186,6 +208,12 @@ fn play(ex: &Example) -> Vec<(String, String, String)> {
     amici::engine::sync_config(&mut store, &config).unwrap();
     let mut n = 0;
     for line in ex.setup.iter().filter(|l| !l.trim().is_empty()) {
+        // `DAY tick`: that day's sweep of the clocks, its messages sent
+        if let Some(day) = line.trim().strip_suffix(" tick") {
+            amici::tick::run(&mut store, &config, at(day.trim(), "06:00:00")).unwrap();
+            sent(&mut store, &config, day.trim());
+            continue;
+        }
         let (head, body) = line
             .split_once(": ")
             .unwrap_or_else(|| panic!("{}: setup line {line:?}", ex.title));
@@ -195,6 +223,10 @@ fn play(ex: &Example) -> Vec<(String, String, String)> {
             .unwrap_or_else(|| panic!("{}: setup line {line:?}", ex.title));
         let headers = format!("From: {}\nSubject: T/1", address(who.trim()));
         ingest(&mut store, &config, &mut n, day, &headers, body.trim());
+    }
+    if let Some(day) = &ex.tick {
+        amici::tick::run(&mut store, &config, at(day, "06:00:00")).unwrap();
+        return sent(&mut store, &config, day);
     }
     let (headers, body) = ex.letter.split_once("\n\n").unwrap_or_else(|| {
         panic!(
@@ -228,7 +260,11 @@ fn every_example_of_the_guide_is_what_amici_answers() {
     let print = std::env::var_os("GUIDE_PRINT").is_some();
     let mut failures = Vec::new();
     for ex in &examples {
-        assert!(!ex.letter.is_empty(), "{}: no letter", ex.title);
+        assert!(
+            !ex.letter.is_empty() || ex.tick.is_some(),
+            "{}: no letter or tick",
+            ex.title
+        );
         assert!(!ex.answers.is_empty(), "{}: no answer", ex.title);
         let real = play(ex);
         if print {
@@ -332,6 +368,7 @@ fn art_17_a_letter_that_only_repeats_the_opponents_move_costs_nothing() {
             title: body.into(),
             setup: played.iter().map(|s| s.to_string()).collect(),
             letter: format!("Arrives: 2026-01-13\nFrom: ivan@example.test\nSubject: T/1\n\n{body}"),
+            tick: None,
             answers: vec![],
         };
         let sent = play(&ex);
