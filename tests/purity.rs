@@ -26,24 +26,27 @@ fn scan(dir: &Path, hits: &mut Vec<String>) {
         if path.is_dir() {
             scan(&path, hits);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (n, line) in text.lines().enumerate() {
-                let code = line.split("//").next().unwrap_or("");
-                for word in FORBIDDEN {
-                    // A whole name: `.await` but not `.awaiting_decision()`.
-                    let whole = code.match_indices(word).any(|(i, _)| {
-                        !code[i + word.len()..]
-                            .starts_with(|c: char| c.is_alphanumeric() || c == '_')
-                    });
-                    if whole {
-                        hits.push(format!(
-                            "{}:{}: {word}: {}",
-                            path.display(),
-                            n + 1,
-                            line.trim()
-                        ));
-                    }
-                }
+            scan_file(&path, FORBIDDEN, hits);
+        }
+    }
+}
+
+fn scan_file(path: &Path, forbidden: &[&str], hits: &mut Vec<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        for word in forbidden {
+            // A whole name: `.await` but not `.awaiting_decision()`.
+            let whole = code.match_indices(word).any(|(i, _)| {
+                !code[i + word.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            });
+            if whole {
+                hits.push(format!(
+                    "{}:{}: {word}: {}",
+                    path.display(),
+                    n + 1,
+                    line.trim()
+                ));
             }
         }
     }
@@ -75,4 +78,23 @@ fn the_scan_would_catch_an_offender() {
     let mut hits = Vec::new();
     scan(dir.path(), &mut hits);
     assert_eq!(hits.len(), 1, "{hits:?}");
+}
+
+#[test]
+fn the_router_is_pure_too() {
+    // Issue 10 item 4: `engine::route` is one pure function of the parsed letter and the
+    // config — no store, no clock, besides what the core may not use either.
+    let mut forbidden = FORBIDDEN.to_vec();
+    forbidden.extend(["Store", "Tx<", "crate::clock", "clock::now"]);
+    let mut hits = Vec::new();
+    scan_file(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/route.rs"),
+        &forbidden,
+        &mut hits,
+    );
+    assert!(
+        hits.is_empty(),
+        "src/engine/route.rs must stay pure:\n{}",
+        hits.join("\n")
+    );
 }

@@ -149,3 +149,132 @@ pub fn route(msg: &Inbound, raw: &[u8], reported_size: Option<i64>, config: &Con
     }
     Route::Player
 }
+
+#[cfg(test)]
+mod tests {
+    //! The route of a letter, case by case: one table, each row a letter and where it goes.
+
+    use super::*;
+
+    const CONFIG: &str = r#"
+[bot]
+address = "bot@example.test"
+max_message_bytes = 4096
+trust_authentication_results = "mx.example.test"
+[outbox]
+dir = "unused"
+[[tournament]]
+id = "T"
+start = 2026-01-10
+end = 2027-01-01
+arbiter = "arbiter@example.test"
+pairing = "explicit"
+players = [ { name = "Ivan", email = "ivan@example.test" }, { name = "Petar", email = "petar@example.test" } ]
+games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
+"#;
+
+    fn letter(from: &str, subject: &str, headers: &str, body: &str) -> Vec<u8> {
+        format!(
+            "From: {from}\r\nTo: bot@example.test\r\nSubject: {subject}\r\nMessage-ID: <r@x>\r\n{headers}Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+        )
+        .into_bytes()
+    }
+
+    const PASS: &str =
+        "Authentication-Results: mx.example.test; dmarc=pass header.from=example.test\r\n";
+    const FAIL: &str =
+        "Authentication-Results: mx.example.test; dmarc=fail header.from=example.test\r\n";
+
+    #[test]
+    fn each_kind_of_letter_takes_its_one_route() {
+        let config = crate::config::parse(std::path::Path::new("x.toml"), CONFIG).unwrap();
+        let big = "x".repeat(5000);
+        let rows: Vec<(&str, Vec<u8>, Option<i64>, &str)> = vec![
+            (
+                "a player's move",
+                letter("ivan@example.test", "T/1", PASS, "1. e2-e4"),
+                None,
+                "Player",
+            ),
+            (
+                "a stranger",
+                letter("eve@example.test", "T/1", PASS, "1. e2-e4"),
+                None,
+                "Stranger",
+            ),
+            (
+                "an auto-reply by its header",
+                letter(
+                    "ivan@example.test",
+                    "T/1",
+                    &format!("{PASS}Auto-Submitted: auto-replied\r\n"),
+                    "1. e2-e4",
+                ),
+                None,
+                "Ignored",
+            ),
+            (
+                "an auto-reply by its subject alone",
+                letter("ivan@example.test", "Out of Office: T/1", PASS, "1. e2-e4"),
+                None,
+                "SuspectedAutoReply",
+            ),
+            (
+                "a forgery",
+                letter("ivan@example.test", "T/1", FAIL, "1. e2-e4"),
+                None,
+                "Unauthenticated",
+            ),
+            (
+                "too large as stored",
+                letter("ivan@example.test", "T/1", PASS, &big),
+                None,
+                "TooLarge",
+            ),
+            (
+                "too large as IMAP reported it",
+                letter("ivan@example.test", "T/1", PASS, "1. e2-e4"),
+                Some(1_000_000),
+                "TooLarge",
+            ),
+            (
+                "the arbiter's command",
+                letter("arbiter@example.test", "T/1", PASS, "confirm T/1"),
+                None,
+                "Arbiter",
+            ),
+            (
+                "the arbiter without a command",
+                letter(
+                    "arbiter@example.test",
+                    "T/1",
+                    PASS,
+                    "Hello, how are things?",
+                ),
+                None,
+                "ArbiterLetter",
+            ),
+            (
+                "no sender",
+                b"To: bot@example.test\r\nSubject: x\r\n\r\nhi\r\n".to_vec(),
+                None,
+                "Ignored",
+            ),
+        ];
+        for (what, raw, size, want) in rows {
+            let msg = inbound::parse(&raw, &config.bot.address);
+            let got = route(&msg, &raw, size, &config);
+            let name = format!("{got:?}");
+            assert!(
+                name.starts_with(want),
+                "{what}: routed {name}, expected {want}"
+            );
+            // the daily limit counts only authenticated letters of known senders
+            let counted = !matches!(
+                want,
+                "Stranger" | "Unauthenticated" | "SuspectedAutoReply" | "Ignored"
+            );
+            assert_eq!(got.counted(), counted, "{what}");
+        }
+    }
+}
