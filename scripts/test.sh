@@ -85,7 +85,7 @@ if ! "$PAIRINGS_VENV/bin/python" -c "import caissify_pairings" >/dev/null 2>&1; 
       { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
         DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends python3-venv &&
         python3 -m venv "$PAIRINGS_VENV"; }; } >/tmp/amici-pairings-venv.log 2>&1 &&
-    "$PAIRINGS_VENV/bin/pip" install --quiet caissify-pairings==0.5.0 >>/tmp/amici-pairings-venv.log 2>&1 ||
+    "$PAIRINGS_VENV/bin/pip" install --quiet --timeout 30 --retries 1 caissify-pairings==0.5.0 >>/tmp/amici-pairings-venv.log 2>&1 ||
     { tail -n 20 /tmp/amici-pairings-venv.log
       if [ "${CI:-}" = true ]; then
         die "could not install caissify-pairings 0.5.0 from PyPI into $PAIRINGS_VENV"

@@ -166,7 +166,9 @@ fn every_test_named_is_listed_by_the_test_harness() {
     let listed = listed_tests();
     if listed.len() <= 300 && std::env::var("CI").as_deref() != Ok("true") {
         // `cargo test --test article_index` alone builds no other test binary
-        eprintln!("SKIPPED: the other test binaries are not built (run `cargo test --all-targets`)");
+        eprintln!(
+            "SKIPPED: the other test binaries are not built (run `cargo test --all-targets`)"
+        );
         return;
     }
     assert!(

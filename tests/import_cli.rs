@@ -365,6 +365,14 @@ fn sidecar_facts_that_do_not_fit_the_game_are_refused() {
             "ends before it starts",
         ),
         (
+            "leave = [ { color = \"white\", from = 2019-04-02, to = 2019-05-20 } ]",
+            "more than the 30 a year allows (Art. 42)",
+        ),
+        (
+            "received = [ { move = 1, color = \"black\", date = 2019-04-03 } ]",
+            "receipt dates are for `post` games",
+        ),
+        (
             // e-mail: the first overstep loses (Art. 29), but the PGN says the game goes on
             "oversteps = [ { color = \"white\", move = 8, claimed = 2019-05-21 } ]",
             "lose the game in this mode",

@@ -318,6 +318,27 @@ fn check_facts(
         }
         within("the leave's first day", l.from)?;
     }
+    // Art. 42: at most the year's leave days, each day charged to its own year.
+    for c in [Color::White, Color::Black] {
+        let mut by_year = std::collections::BTreeMap::<i32, i64>::new();
+        for l in facts.leave.iter().filter(|l| l.color.color() == c) {
+            for d in l.from.iter_days().take_while(|d| *d <= l.to) {
+                *by_year.entry(chrono::Datelike::year(&d)).or_default() += 1;
+            }
+        }
+        let allowed = i64::from(base.params.leave_days_per_year);
+        if let Some((year, n)) = by_year.into_iter().find(|(_, n)| *n > allowed) {
+            return Err(format!(
+                "{n} days of leave of {c} in {year}, more than the {allowed} a year allows (Art. 42)"
+            ));
+        }
+    }
+    if base.params.mode == Mode::Email && !facts.received.is_empty() {
+        return Err(
+            "receipt dates are for `post` games: in `email` a move is received the day it is forwarded"
+                .into(),
+        );
+    }
     for o in &facts.oversteps {
         within("the overstep's claim", o.claimed)?;
         let reached = moves
