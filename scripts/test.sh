@@ -62,7 +62,7 @@ step "Syzygy test tables (the \`chess\` package's source on PyPI carries small o
 SYZYGY_DIR=$(pwd)/target/syzygy
 if [ ! -f "$SYZYGY_DIR/KQvK.rtbw" ]; then
   tmp=$(mktemp -d /tmp/amici-syzygy.XXXXXX)
-  if python3 -m pip download --quiet --no-deps --no-binary :all: -d "$tmp" chess==1.11.2 >/dev/null 2>&1 &&
+  if python3 -m pip download --quiet --timeout 30 --retries 1 --no-deps --no-binary :all: -d "$tmp" chess==1.11.2 >/dev/null 2>&1 &&
      mkdir -p "$SYZYGY_DIR" &&
      tar xzf "$tmp"/chess-1.11.2.tar.gz -C "$tmp" chess-1.11.2/data/syzygy/regular &&
      cp "$tmp"/chess-1.11.2/data/syzygy/regular/* "$SYZYGY_DIR"/; then
