@@ -491,19 +491,6 @@ fn recipient(rec: &GameRecord, msg: &Msg) -> Option<Color> {
 
 /// The last day (from `today`, within a year) on which `ok` holds of the clocks, if it holds
 /// today.
-fn last_day(rec: &GameRecord, today: Day, ok: impl Fn(&ClockReport) -> bool) -> Option<Day> {
-    let mut last = None;
-    let mut d = today;
-    for _ in 0..400 {
-        if !ok(&rec.clocks(d)) {
-            break;
-        }
-        last = Some(d);
-        d = d.succ_opt()?;
-    }
-    last
-}
-
 /// "What to send now", one line: the next move's number and the dates by which it is due — the
 /// end of the allowance of the current period (Art. 23 В, 27) and the last day to answer
 /// without a delay notice (Art. 25, 31) — for the recipient `me` (`None`: said of the player to
@@ -513,22 +500,10 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
     let Some(c) = rec.to_move() else {
         return format!("{nothing} {}", tr(lang, Key::GameOver));
     };
-    let now = rec.clocks(today);
-    if now.awaiting_decision.is_some() {
+    let Some(due) = rec.deadlines(today) else {
         return format!("{nothing} {}", tr(lang, Key::GameWaitsArbiterDecisionArt));
-    }
-    let number = now.side(c).move_number;
-    let limit = last_day(rec, today, |r| r.side(c).days_left >= 0);
-    let notice_days = i64::from(rec.params.notice_days);
-    let notice = now
-        .side(c)
-        .running_days
-        .and_then(|_| {
-            last_day(rec, today, |r| {
-                r.side(c).running_days.is_some_and(|x| x < notice_days)
-            })
-        })
-        .filter(|n| limit.is_none_or(|l| *n < l));
+    };
+    let (number, limit, notice) = (due.number, due.limit, due.notice);
     let arts = if rec.params.mode == Mode::Email {
         tr(lang, Key::Art2531)
     } else {
@@ -537,12 +512,12 @@ fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> Stri
     let by = match limit {
         // `post`, the receipt not reported yet: no date can be given, the days left can
         // (Art. 23 А: the time runs from the receipt).
-        _ if now.side(c).running_days.is_none() => format!(
+        _ if !due.receipt_known => format!(
             " {}",
             crate::mail::texts::fill(
                 lang,
                 Key::WithinDaysOfReceipt,
-                &[("days", &days(lang, now.side(c).days_left.max(0)))]
+                &[("days", &days(lang, due.days_left.max(0)))]
             )
         ),
         Some(l) => format!(

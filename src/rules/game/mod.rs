@@ -60,7 +60,9 @@ pub use import::{
 };
 pub use overstep::decide_claim;
 pub use post::switch_to_post;
-pub use record::{Adjudication, GameRecord, MoveLine, Role, Status, Termination, Variant};
+pub use record::{
+    Adjudication, Deadlines, GameRecord, MoveLine, Role, Status, Termination, Variant,
+};
 pub use roster::{
     REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,
 };

@@ -393,3 +393,63 @@ impl GameRecord {
         hashes.iter().filter(|h| Some(**h) == last).count()
     }
 }
+
+/// When the player to move must answer (Art. 23 В, 25, 27, 31): what a letter's "what to send
+/// now" line states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadlines {
+    pub to_move: Color,
+    /// The move he plays next.
+    pub number: u32,
+    /// The last day his time stays within the current period's allowance; `None`: already
+    /// past it.
+    pub limit: Option<Day>,
+    /// The last day he may answer without a delay notice first (Art. 25, 31), when before
+    /// `limit`.
+    pub notice: Option<Day>,
+    /// Whether his receipt day is known (`post`: not before his report; then no date can be
+    /// given, only `days_left`).
+    pub receipt_known: bool,
+    /// Days left of the current allowance.
+    pub days_left: i64,
+}
+
+impl GameRecord {
+    /// The deadlines of the player to move as of `today`; `None` when nobody is to move or
+    /// the game waits for the arbiter (Art. 37).
+    pub fn deadlines(&self, today: Day) -> Option<Deadlines> {
+        let c = self.to_move()?;
+        let now = self.clocks(today);
+        if now.awaiting_decision.is_some() {
+            return None;
+        }
+        // The last day from `today` on (within 400 days) on which `ok` still holds.
+        let last_day = |ok: &dyn Fn(&crate::rules::clock::ClockReport) -> bool| {
+            let mut last = None;
+            let mut d = today;
+            for _ in 0..400 {
+                if !ok(&self.clocks(d)) {
+                    break;
+                }
+                last = Some(d);
+                d = d.succ_opt()?;
+            }
+            last
+        };
+        let side = now.side(c);
+        let limit = last_day(&|r| r.side(c).days_left >= 0);
+        let notice_days = i64::from(self.params.notice_days);
+        let notice = side
+            .running_days
+            .and_then(|_| last_day(&|r| r.side(c).running_days.is_some_and(|x| x < notice_days)))
+            .filter(|n| limit.is_none_or(|l| *n < l));
+        Some(Deadlines {
+            to_move: c,
+            number: side.move_number,
+            limit,
+            notice,
+            receipt_known: side.running_days.is_some(),
+            days_left: side.days_left,
+        })
+    }
+}

@@ -283,3 +283,23 @@ fn art_8_an_answer_on_the_day_of_arrival_writes_that_day_and_the_literal_day_aft
     assert_eq!(o.received, Some(day("2026-01-13")));
     assert_eq!(o.received_also, None);
 }
+
+#[test]
+fn art_27_31_the_deadlines_of_the_player_to_move() {
+    // E-mail, start 10 January: White's 1. e4 sent 12 January; Black to play move 1. By hand:
+    // on day D his time is (D − 12 January) − 1 (the first day free). 50 days for moves 1–10
+    // (Art. 27): time ≤ 50 up to 12 January + 51 days = 4 March. A delay notice is needed for
+    // more than 40 days (Art. 25, 31): time < 40 up to 12 January + 40 days = 21 February.
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let d = g.deadlines(day("2026-01-15")).expect("Black to move");
+    assert_eq!((d.to_move, d.number), (Color::Black, 1));
+    assert!(d.receipt_known);
+    assert_eq!(
+        d.limit,
+        Some(day("2026-03-04")),
+        "50 days of time on 4 March"
+    );
+    assert_eq!(d.notice, Some(day("2026-02-21")));
+    // nobody to move once the game waits for the arbiter
+    assert!(claimed().deadlines(day("2026-03-05")).is_none());
+}
