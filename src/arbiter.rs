@@ -57,8 +57,8 @@ fn game(
         .ok_or_else(|| format!("no game {id} in your tournaments")))
 }
 
-/// Applies a player's leave book to every unfinished game of his: his suspensions are
-/// replaced by the book's, and his opponents and the arbiter are told.
+/// Carries out a leave entered in `email`'s book: every unfinished game of his as the core
+/// has it (`game::leave_applied`), stored, and who is to be told, told.
 fn apply_leave(
     tx: &Tx<'_>,
     config: &Config,
@@ -68,40 +68,10 @@ fn apply_leave(
     announce: Option<(Day, Day, bool)>,
     today: Day,
 ) -> Result<(), EngineError> {
-    // The player and the arbiter are told once (with the first game); every opponent once
-    // for his game.
-    let mut first = true;
-    for mut rec in tx.games_of(email)? {
-        if rec.status == Status::Finished {
-            continue;
-        }
-        let Some(color) = rec.color_of(email) else {
-            continue;
-        };
-        rec.suspensions.retain(|s| s.color != Some(color));
-        rec.suspensions.extend(book.suspensions(&rec.id, color));
+    let games = tx.games_of(email)?;
+    for (rec, effects) in game::leave_applied(&games, email, book, announce) {
         tx.update_game(&rec)?;
-        if let Some((from, to, special)) = announce {
-            let msg = Msg::Leave {
-                who: Role::of(color),
-                from,
-                to,
-                special,
-            };
-            let to: Vec<Role> = if first {
-                vec![Role::of(color), Role::of(color.other()), Role::Arbiter]
-            } else {
-                vec![Role::of(color.other())]
-            };
-            first = false;
-            let effects: Vec<game::Effect> = to
-                .into_iter()
-                .map(|to| game::Effect {
-                    to,
-                    kind: Kind::Leave,
-                    msg: msg.clone(),
-                })
-                .collect();
+        if !effects.is_empty() {
             reply::emit(tx, config, out, &rec, &effects, today)?;
         }
     }

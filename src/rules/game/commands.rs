@@ -122,3 +122,62 @@ pub(super) fn apply(
     }
     ControlFlow::Continue(draft)
 }
+
+impl GameRecord {
+    /// This game with `color`'s leave as his book now stands (Art. 41, 45, 46): his
+    /// suspensions replaced by the book's for this game.
+    pub fn with_leave(&self, book: &crate::rules::leave::LeaveBook, color: Color) -> GameRecord {
+        let mut next = self.clone();
+        next.suspensions.retain(|s| s.color != Some(color));
+        next.suspensions.extend(book.suspensions(&self.id, color));
+        next
+    }
+}
+
+/// A leave entered in `email`'s book (Art. 41–45; special leave Art. 43), applied to every
+/// unfinished game of his: each game with its suspensions anew, and — when `announce` gives
+/// the leave — who is told: the player and the arbiter once (with the first game), every
+/// opponent for his own game.
+pub fn leave_applied(
+    games: &[GameRecord],
+    email: &str,
+    book: &crate::rules::leave::LeaveBook,
+    announce: Option<(Day, Day, bool)>,
+) -> Vec<(GameRecord, Vec<Effect>)> {
+    let mut first = true;
+    let mut out = Vec::new();
+    for rec in games
+        .iter()
+        .filter(|g| g.status != super::record::Status::Finished)
+    {
+        let Some(color) = rec.color_of(email) else {
+            continue;
+        };
+        let next = rec.with_leave(book, color);
+        let mut effects = Vec::new();
+        if let Some((from, to, special)) = announce {
+            let msg = Msg::Leave {
+                who: Role::of(color),
+                from,
+                to,
+                special,
+            };
+            let to: Vec<Role> = if first {
+                vec![Role::of(color), Role::of(color.other()), Role::Arbiter]
+            } else {
+                vec![Role::of(color.other())]
+            };
+            first = false;
+            effects = to
+                .into_iter()
+                .map(|to| Effect {
+                    to,
+                    kind: Kind::Leave,
+                    msg: msg.clone(),
+                })
+                .collect();
+        }
+        out.push((next, effects));
+    }
+    out
+}

@@ -114,9 +114,7 @@ fn with_leave(
     if book.record_move(&rec.id, today).is_empty() {
         return handled;
     }
-    let mut ended = rec.clone();
-    ended.suspensions.retain(|s| s.color != Some(from));
-    ended.suspensions.extend(book.suspensions(&rec.id, from));
+    let ended = rec.with_leave(&book, from);
     let mut handled = handle_letter_with(&ended, from, text, today, facts.proof);
     if handled.record.is_none() {
         // The leave's end changed the record even if the letter itself did not.

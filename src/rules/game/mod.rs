@@ -37,6 +37,7 @@ mod sanction;
 mod variant;
 
 pub use claims::Proof;
+pub use commands::leave_applied;
 pub use daily::{handle_tick, next_due};
 pub use dispatch::{
     CaptainLetter, LetterFacts, handle_captain_letter, handle_letter, handle_letter_with,
