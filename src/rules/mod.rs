@@ -70,7 +70,7 @@
 //! | Art. 44 | leave announced before it starts | `src/rules/leave.rs` | `art_44_leave_must_be_announced_before_it_starts` |
 //! | Art. 45 | leave suspends every game of the player | `src/rules/clock/days.rs` | `art_45_leave_splits_may_and_july` |
 //! | Art. 46 | a move during leave ends it in that game | `src/rules/leave.rs` | `art_46_move_sent_during_leave_ends_it_in_that_game_only` |
-//! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_withdraws_without_moving_is_removed` |
+//! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_never_moved_is_removed_from_every_game_finished_or_not` |
 //! | Art. 48 | serious illness or death: adjudication | `src/rules/game/roster.rs` | `art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them` |
 //! | Art. 49 | the end date | `src/rules/game/end.rs` | `art_49_on_the_end_date_an_unfinished_game_stops_a_finished_one_is_untouched` |
 //! | Art. 50 | the extension: at most 6 months, under 91 %, 30 days' notice | `src/rules/game/extension.rs` | `art_50_an_extension_of_at_most_6_months_under_91_percent_finished_30_days_before_the_end` |
@@ -96,7 +96,7 @@
 //! | annex 5 | then the board totals over the event | `src/rules/team.rs` | `annex_5_board_totals_over_the_whole_event_board_one_first` |
 //! | annex 6 | then board I's player with Black in the direct match | `src/rules/team.rs` | `annex_6_the_team_whose_board_one_player_had_black_in_the_direct_match` |
 //! | annex 7 | the event is over: places, relegation, end date | enforced nowhere | no test |
-//! | annex 8 | then every unfinished game is adjudicated | `src/rules/game/end.rs` | no test |
+//! | annex 8 | then every unfinished game is adjudicated | `src/rules/game/end.rs` | `annex_8_at_the_end_of_a_team_event_every_unfinished_game_is_adjudicated_the_finished_stand` |
 
 pub mod arbiter;
 pub mod bounce;
@@ -413,7 +413,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 47",
         "withdrawal; removal when never moved; team replacement, dead time",
         Some("src/rules/game/roster.rs"),
-        Some("art_47_a_a_player_who_withdraws_without_moving_is_removed"),
+        Some("art_47_a_a_player_who_never_moved_is_removed_from_every_game_finished_or_not"),
     ),
     art(
         "Art. 48",
@@ -571,6 +571,8 @@ pub const ARTICLES: &[Article] = &[
         "annex 8",
         "then every unfinished game is adjudicated",
         Some("src/rules/game/end.rs"),
-        None,
+        Some(
+            "annex_8_at_the_end_of_a_team_event_every_unfinished_game_is_adjudicated_the_finished_stand",
+        ),
     ),
 ];

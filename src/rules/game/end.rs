@@ -1,6 +1,7 @@
 //! The end of the tournament (Art. 49–55): the Art. 51 reminder (`post`), proposals asked and
 //! recorded (Art. 52), the adjudicator's decision (Art. 53) and the appeal to the second
-//! adjudicator (Art. 55); a result set by the arbiter.
+//! adjudicator (Art. 55), the decision told to both players (Art. 54); in a team event every
+//! unfinished board at the end (team annex 8); a result set by the arbiter.
 
 use shakmaty::Color;
 

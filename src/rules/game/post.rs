@@ -1,5 +1,6 @@
-//! `post` mode (Art. 23 А; RULES.md §2, §3): the dates of a move come from the players'
-//! own reports of the postmarks; and the switch of an e-mail game to post (Art. 6 В).
+//! `post` mode (Art. 5: moves travel by letter; Art. 23 А; RULES.md §2, §3): the dates of a
+//! move come from the players' own reports of the postmarks; and the switch of an e-mail game
+//! to post (Art. 6 В).
 
 use shakmaty::Color;
 

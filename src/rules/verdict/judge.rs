@@ -1,5 +1,8 @@
 //! `judge(letter, game)`: one move token judged in its game (Art. 11–16), the wrong numbers
 //! (Art. 9 Б, 21), the conditional line (Art. 10); the items and figures come from `official`.
+//! Nothing of a refused move is kept, so any piece may move next (Art. 18, 19), and a wrong
+//! repeat of the opponent's move is caught on arrival, so no game ever needs a replay
+//! (Art. 20).
 
 use shakmaty::{Chess, Color, Position};
 

@@ -204,3 +204,23 @@ fn art_54_the_adjudicators_decision_is_told_to_both_players() {
         );
     }
 }
+
+#[test]
+fn annex_8_at_the_end_of_a_team_event_every_unfinished_game_is_adjudicated_the_finished_stand() {
+    // Team annex 8: when the event ends, its unfinished games go to adjudication (Art. 52–55),
+    // board by board; a finished board keeps its result.
+    let end = day("2026-12-31");
+    let board_1 = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let mut board_2 = play(game(), Color::White, "1. d2-d4", "2026-01-12");
+    board_2.id = "T/2".into();
+    let board_2 = handle_letter(&board_2, Color::Black, "resign", day("2026-02-01"))
+        .record
+        .expect("resigned");
+    assert_eq!(board_2.result, Some(GameResult::WhiteWins));
+    let h1 = handle_end(&board_1, end, end);
+    assert_eq!(h1.record.expect("asked").status, Status::Adjudication);
+    assert!(
+        handle_end(&board_2, end, end).record.is_none(),
+        "a finished board is left as it is"
+    );
+}
