@@ -204,9 +204,9 @@ fn art_31_overstep_claim_for_silence_told_to_the_arbiter() {
     insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-04-20"));
 }
 
-#[test]
-fn art_27_overstep_claim_with_score_table_totals_and_diagram() {
-    // White uses 51 days for move 2 (with a delay notice, so Art. 31 stays out).
+/// White uses 51 days for move 2 (with a delay notice, so Art. 31 stays out); the tick of 25
+/// April claims the overstep (Art. 27).
+fn art_27_claimed() -> (GameRecord, Handled) {
     let g = played(
         game(),
         &[
@@ -221,6 +221,12 @@ fn art_27_overstep_claim_with_score_table_totals_and_diagram() {
         .record
         .unwrap();
     let h = amici::rules::game::handle_tick(&g, day("2026-04-25"));
+    (g, h)
+}
+
+#[test]
+fn art_27_overstep_claim_with_score_table_totals_and_diagram() {
+    let (g, h) = art_27_claimed();
     insta::assert_snapshot!(texts(&g, &h, Role::Arbiter, "2026-04-25"));
 }
 
@@ -542,20 +548,7 @@ fn issue_13_the_overstep_claim_as_each_player_receives_it() {
     // The Art. 27 claim of the test above, rendered as the engine sends it to White (the
     // offender) and to Black, in each language: from the recipient's side, with the "what to
     // send now" line.
-    let g = played(
-        game(),
-        &[
-            (Color::White, "1. e2-e4", "2026-03-03"),
-            (Color::Black, "1... e7-e5", "2026-03-04"),
-        ],
-    );
-    let g = handle_letter(&g, Color::White, "уведомление", day("2026-03-10"))
-        .record
-        .unwrap();
-    let g = handle_letter(&g, Color::White, "2. Кg1-f3", day("2026-04-25"))
-        .record
-        .unwrap();
-    let h = amici::rules::game::handle_tick(&g, day("2026-04-25"));
+    let (g, h) = art_27_claimed();
     for role in [Role::White, Role::Black] {
         let text = texts_as(&g, &h, role, "2026-04-25", "Petar Georgiev", Some(role));
         assert!(

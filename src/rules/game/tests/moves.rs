@@ -205,14 +205,7 @@ fn rules_s3_one_receipt_rule_after_downtime_a_receipt_written_from_the_forward_i
         "1... e7-e5; 12.1.2026 – 15.1.2026 – 17.1.2026 = 2 дни",
         day("2026-01-17"),
     );
-    let remarks = h
-        .effects
-        .iter()
-        .find_map(|e| match &e.msg {
-            Msg::Ack { remarks, .. } => Some(remarks.clone()),
-            _ => None,
-        })
-        .expect("an acknowledgement");
+    let remarks = ack_remarks(&h);
     assert!(remarks.wrong.is_empty(), "nothing is wrong: {remarks:?}");
     let next = h.record.expect("Black's move is recorded");
     assert_eq!(next.lines(1, day("2026-01-17"))[0].days, 2);
@@ -265,14 +258,7 @@ fn art_8_an_answer_on_the_day_of_arrival_writes_that_day_and_the_literal_day_aft
             &format!("1... e7-e5; 12.1.2026 – {d} – 12.1.2026 = 0 дни"),
             day("2026-01-12"),
         );
-        let remarks = h
-            .effects
-            .iter()
-            .find_map(|e| match &e.msg {
-                Msg::Ack { remarks, .. } => Some(remarks.clone()),
-                _ => None,
-            })
-            .expect("an acknowledgement");
+        let remarks = ack_remarks(&h);
         assert!(
             !remarks.wrong.iter().any(|(item, ..)| *item == 'Д'),
             "Д {d}: {remarks:?}"
@@ -302,4 +288,15 @@ fn art_27_31_the_deadlines_of_the_player_to_move() {
     assert_eq!(d.notice, Some(day("2026-02-21")));
     // nobody to move once the game waits for the arbiter
     assert!(claimed().deadlines(day("2026-03-05")).is_none());
+}
+
+/// The remarks of the acknowledgement a letter got.
+fn ack_remarks(h: &Handled) -> Remarks {
+    h.effects
+        .iter()
+        .find_map(|e| match &e.msg {
+            Msg::Ack { remarks, .. } => Some(remarks.clone()),
+            _ => None,
+        })
+        .expect("an acknowledgement")
 }
