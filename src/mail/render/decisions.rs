@@ -26,14 +26,17 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 PenaltyReason::Words(w) => w.as_str(),
                 PenaltyReason::DeclinedVariantPlayed => tr(lang, Key::DeclinedVariantPlayed),
             };
-            let _ = writeln!(
-                b,
-                "{} {}: {days:+} {} ({} {article}: {reason}).",
-                tr(lang, Key::Penalty2),
-                role_name(lang, *color, names),
-                days_word(lang),
-                tr(lang, Key::Art)
+            let line = crate::mail::texts::fill(
+                lang,
+                Key::PenaltyLine,
+                &[
+                    ("who", &role_name(lang, *color, names)),
+                    ("days", &format!("{days:+}")),
+                    ("article", article),
+                    ("reason", &reason),
+                ],
             );
+            let _ = writeln!(b, "{line}");
         }
         Msg::Decision(ruling) => {
             use crate::rules::game::{PlayerAct, Ruling};
@@ -57,21 +60,21 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             to,
             special,
         } => {
-            let _ = writeln!(
-                b,
-                "{} {} {} – {}{} (чл./Art. {}). {}",
-                tr(lang, Key::Leave),
-                role_name(lang, *who, names),
-                date(*from),
-                date(*to),
-                if *special {
-                    tr(lang, Key::SpecialLeave)
-                } else {
-                    ""
-                },
-                if *special { "43" } else { "41–45" },
-                tr(lang, Key::AllHisGamesPauseNeither)
+            let key = if *special {
+                Key::SpecialLeaveLine
+            } else {
+                Key::LeaveLine
+            };
+            let line = crate::mail::texts::fill(
+                lang,
+                key,
+                &[
+                    ("who", &role_name(lang, *who, names)),
+                    ("from", &date(*from)),
+                    ("to", &date(*to)),
+                ],
             );
+            let _ = writeln!(b, "{line}");
         }
         Msg::LeaveRefused(why) => {
             let _ = writeln!(

@@ -196,7 +196,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::AgreeAnswerResign => "За да се съгласите, отговорете «предавам се».",
         Key::AgreeAnswerAcceptDraw => "За да се съгласите, отговорете «приемам реми».",
         Key::Explanation7072 => "Обяснение (§707.2):",
-        Key::Penalty2 => "Наказание за",
         Key::ArbiterConfirmedOverstepClaimArt => {
             "Съдията потвърди рекламацията за просрочване (чл. 38)."
         }
@@ -221,12 +220,14 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::PlayerKeepsSendingShortNotation => {
             "Играчът многократно изпраща съкратена нотация (чл. 7, бел. 2); играта продължава."
         }
-        Key::Leave => "Отпуск на",
-        Key::SpecialLeave => " (специален отпуск)",
-        Key::AllHisGamesPauseNeither => {
-            "Всички партии на играча спират; времето на никого не тече (чл. 45)."
-        }
         Key::LeaveRefused => "Отпускът не е приет:",
+        Key::PenaltyLine => "Наказание за {who}: {days} дни (чл. {article}: {reason}).",
+        Key::LeaveLine => {
+            "Отпуск на {who} {from} – {to} (чл. 41–45). Всички партии на играча спират; времето на никого не тече (чл. 45)."
+        }
+        Key::SpecialLeaveLine => {
+            "Отпуск на {who} {from} – {to} (специален отпуск, чл. 43). Всички партии на играча спират; времето на никого не тече (чл. 45)."
+        }
         Key::WithinDaysOfReceipt => {
             "в рамките на {days} за обмисляне от деня, в който получите хода (чл. 23 А, 27)"
         }

@@ -204,7 +204,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::AgreeAnswerResign => "To agree, answer \"resign\".",
         Key::AgreeAnswerAcceptDraw => "To agree, answer \"accept draw\".",
         Key::Explanation7072 => "Explanation (§707.2):",
-        Key::Penalty2 => "Penalty for",
         Key::ArbiterConfirmedOverstepClaimArt => {
             "The arbiter confirmed the overstep claim (Art. 38)."
         }
@@ -229,12 +228,14 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::PlayerKeepsSendingShortNotation => {
             "A player keeps sending short notation (Art. 7 note 2); play continues."
         }
-        Key::Leave => "Leave of",
-        Key::SpecialLeave => " (special leave)",
-        Key::AllHisGamesPauseNeither => {
-            "Every game of that player pauses; neither player's time counts (Art. 45)."
-        }
         Key::LeaveRefused => "The leave is refused:",
+        Key::PenaltyLine => "Penalty for {who}: {days} days (Art. {article}: {reason}).",
+        Key::LeaveLine => {
+            "Leave of {who} {from} – {to} (Art. 41–45). Every game of that player pauses; neither player's time counts (Art. 45)."
+        }
+        Key::SpecialLeaveLine => {
+            "Leave of {who} {from} – {to} (special leave, Art. 43). Every game of that player pauses; neither player's time counts (Art. 45)."
+        }
         Key::WithinDaysOfReceipt => {
             "within {days} of thinking time from the day you receive the move (Art. 23 А, 27)"
         }

@@ -196,7 +196,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::AgreeAnswerResign => "Чтобы согласиться, ответьте «сдаюсь».",
         Key::AgreeAnswerAcceptDraw => "Чтобы согласиться, ответьте «принимаю ничью».",
         Key::Explanation7072 => "Объяснение (§707.2):",
-        Key::Penalty2 => "Штраф для",
         Key::ArbiterConfirmedOverstepClaimArt => {
             "Судья подтвердил рекламацию о просрочке (ст. 38)."
         }
@@ -217,12 +216,14 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::PlayerKeepsSendingShortNotation => {
             "Игрок неоднократно присылает сокращённую запись (ст. 7, прим. 2); игра продолжается."
         }
-        Key::Leave => "Отпуск",
-        Key::SpecialLeave => " (специальный отпуск)",
-        Key::AllHisGamesPauseNeither => {
-            "Все партии игрока приостановлены; время ни у кого не идёт (ст. 45)."
-        }
         Key::LeaveRefused => "Отпуск не принят:",
+        Key::PenaltyLine => "Штраф для {who}: {days} дн. (ст. {article}: {reason}).",
+        Key::LeaveLine => {
+            "Отпуск {who} {from} – {to} (ст. 41–45). Все партии игрока приостановлены; время ни у кого не идёт (ст. 45)."
+        }
+        Key::SpecialLeaveLine => {
+            "Отпуск {who} {from} – {to} (специальный отпуск, ст. 43). Все партии игрока приостановлены; время ни у кого не идёт (ст. 45)."
+        }
         Key::WithinDaysOfReceipt => {
             "в пределах {days} на обдумывание со дня получения хода (ст. 23 А, 27)"
         }
