@@ -603,3 +603,26 @@ fn issue_13_what_to_send_now_in_post_before_and_after_the_receipt_is_reported() 
         "no invented date a year away: {line}"
     );
 }
+
+#[test]
+fn art_44_a_leave_is_told_in_one_sentence_of_the_recipients_language() {
+    use amici::rules::game::Msg;
+    let g = opened();
+    let leave = |special| Msg::Leave {
+        who: Role::White,
+        from: day("2026-06-01"),
+        to: day("2026-06-30"),
+        special,
+    };
+    let ru = to_white(&g, &leave(false), Lang::Ru, "2026-05-20");
+    assert!(
+        ru.contains("Отпуск W 1.6.2026 – 30.6.2026 (ст. 41–45)."),
+        "{ru}"
+    );
+    assert!(!ru.contains("Art.") && !ru.contains("чл."), "{ru}");
+    let bg = to_white(&g, &leave(true), Lang::Bg, "2026-05-20");
+    assert!(
+        bg.contains("Отпуск на W 1.6.2026 – 30.6.2026 (специален отпуск, чл. 43)."),
+        "{bg}"
+    );
+}
