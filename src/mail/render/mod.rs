@@ -357,56 +357,34 @@ fn notice_text(
     } else {
         names.black
     };
-    let d = days_word(lang);
+    let silent = n.figures.silent_days.unwrap_or(0);
+    let fill = |key: Key| {
+        crate::mail::texts::fill(
+            lang,
+            key,
+            &[
+                ("who", &who),
+                ("move", &n.move_number),
+                (
+                    "days",
+                    &if key == Key::NoticeClaimPeriod || key == Key::NoticeRunningOverstep {
+                        n.figures.days
+                    } else {
+                        silent
+                    },
+                ),
+                ("limit", &n.figures.limit),
+                ("article", &n.article),
+            ],
+        )
+    };
     let text = match n.kind {
-        K::Repeat => format!(
-            "{} {who} {} {} {} {} {d} (чл./Art. 26 Б). {}",
-            tr(lang, Key::RepeatMoveNoAnswerFrom),
-            tr(lang, Key::Move),
-            n.move_number,
-            tr(lang, Key::For),
-            n.figures.silent_days.unwrap_or(0),
-            tr(lang, Key::PleaseSendReplyIfWill)
-        ),
-        K::RegisteredRepeat => format!(
-            "{} {who} {}: {} {d}. {} (чл./Art. 26 А).",
-            tr(lang, Key::Opponent),
-            tr(lang, Key::Silent),
-            n.figures.silent_days.unwrap_or(0),
-            tr(lang, Key::SendRepeatMoveRegisteredLetter)
-        ),
-        K::SilenceToArbiter => format!(
-            "{} {who}: {} {d} (чл./Art. 26 А, 30).",
-            tr(lang, Key::LongSilence),
-            n.figures.silent_days.unwrap_or(0)
-        ),
-        K::OverstepClaim if n.article == "31" => format!(
-            "{} {who}, {} {}: {} (чл./Art. 31). {}",
-            tr(lang, Key::OverstepClaim),
-            tr(lang, Key::Move2),
-            n.move_number,
-            tr(lang, Key::MoreThan40DaysWithout),
-            tr(lang, Key::ArbiterDecidesWithin7Days)
-        ),
-        K::OverstepClaim => format!(
-            "{} {who}, {} {}: {} {d} {} {} {d} (чл./Art. {}). {}",
-            tr(lang, Key::OverstepClaim),
-            tr(lang, Key::Move2),
-            n.move_number,
-            n.figures.days,
-            tr(lang, Key::AgainstLimit),
-            n.figures.limit,
-            n.article,
-            tr(lang, Key::ArbiterDecidesWithin7Days)
-        ),
-        K::RunningOverstep => format!(
-            "{} {who}, {} {}: {} {d} / {} {d} (чл./Art. 23 А, 30).",
-            tr(lang, Key::RunningClockPastLimitCard),
-            tr(lang, Key::Move2),
-            n.move_number,
-            n.figures.days,
-            n.figures.limit
-        ),
+        K::Repeat => fill(Key::NoticeRepeat),
+        K::RegisteredRepeat => fill(Key::NoticeRegisteredRepeat),
+        K::SilenceToArbiter => fill(Key::NoticeSilenceToArbiter),
+        K::OverstepClaim if n.article == "31" => fill(Key::NoticeClaimSilence),
+        K::OverstepClaim => fill(Key::NoticeClaimPeriod),
+        K::RunningOverstep => fill(Key::NoticeRunningOverstep),
         K::DecisionOverdue => tr(lang, Key::T7DaysDecisionClaimHave).to_string(),
     };
     let _ = writeln!(b, "{} {}: {text}", tr(lang, Key::As), date(n.due));

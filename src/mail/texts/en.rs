@@ -100,28 +100,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "incl. penalties",
         Key::LimitUpMove => "limit up to move",
         Key::Left => "left",
-        Key::RepeatMoveNoAnswerFrom => "Repeat of the move: no answer from",
-        Key::Move => "to move",
-        Key::For => "for",
-        Key::PleaseSendReplyIfWill => {
-            "Please send your reply. If you will answer later than 40 days, send a delay notice (Art. 25)."
-        }
-        Key::Opponent => "Your opponent",
-        Key::Silent => "is silent",
-        Key::SendRepeatMoveRegisteredLetter => "Send a repeat of your move by registered letter",
-        Key::LongSilence => "Long silence of",
-        Key::OverstepClaim => "Overstep claim:",
         Key::Move2 => "move",
-        Key::MoreThan40DaysWithout => {
-            "more than 40 days without an answer and without a delay notice after the repeat of the move"
-        }
-        Key::ArbiterDecidesWithin7Days => {
-            "The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
-        }
-        Key::AgainstLimit => "against a limit of",
-        Key::RunningClockPastLimitCard => {
-            "The running clock is past the limit (a card may be in transit):"
-        }
         Key::T7DaysDecisionClaimHave => {
             "The 7 days for the decision on the claim have passed (Art. 37)."
         }
@@ -229,6 +208,22 @@ pub(super) fn text(key: Key) -> &'static str {
             "A player keeps sending short notation (Art. 7 note 2); play continues."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::NoticeRepeat => {
+            "Repeat of the move: no answer from {who} to move {move} for {days} days (Art. 26 Б). Please send your reply. If you will answer later than 40 days, send a delay notice (Art. 25)."
+        }
+        Key::NoticeRegisteredRepeat => {
+            "Your opponent {who} is silent: {days} days. Send a repeat of your move by registered letter (Art. 26 А)."
+        }
+        Key::NoticeSilenceToArbiter => "Long silence of {who}: {days} days (Art. 26 А, 30).",
+        Key::NoticeClaimSilence => {
+            "Overstep claim: {who}, move {move}: more than 40 days without an answer and without a delay notice after the repeat of the move (Art. 31). The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
+        }
+        Key::NoticeClaimPeriod => {
+            "Overstep claim: {who}, move {move}: {days} days against a limit of {limit} days (Art. {article}). The arbiter decides within 7 days (Art. 37); objections within 7 days of the decision (Art. 39)."
+        }
+        Key::NoticeRunningOverstep => {
+            "The running clock is past the limit (a card may be in transit): {who}, move {move}: {days} days / {limit} days (Art. 23 А, 30)."
+        }
         Key::PenaltyLine => "Penalty for {who}: {days} days (Art. {article}: {reason}).",
         Key::LeaveLine => {
             "Leave of {who} {from} – {to} (Art. 41–45). Every game of that player pauses; neither player's time counts (Art. 45)."
