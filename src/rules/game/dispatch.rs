@@ -1,6 +1,9 @@
 //! A letter's way through the core: adjudication, appeals and overstep words first, then the
 //! letter read and judged, its commands, then its move or claims; a team captain's letter
-//! (RULES.md §14, Art. 17). Routing only: every decision is in the room it names.
+//! (RULES.md §14, Art. 17). Routing, and the facts the shell passes in applied around it: a
+//! move during leave ends the leave in this game and the letter is read again on that record
+//! (Art. 46, the rule itself in `leave::LeaveBook::record_move`), the forwarding day as the
+//! opponent's receipt (RULES.md §3). Every other decision is in the room it names.
 
 use std::ops::ControlFlow;
 

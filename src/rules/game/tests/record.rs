@@ -68,3 +68,24 @@ fn art_18_19_after_a_refusal_any_piece_may_move() {
         "no second penalty for the change of piece"
     );
 }
+
+#[test]
+fn art_20_in_post_a_wrong_repeat_is_caught_on_arrival_and_put_to_the_arbiter() {
+    // RULES.md §14: in `post` too the reports are checked on arrival — the conflict of Art.
+    // 20 never waits eleven moves: the letter is refused, the arbiter copied, nothing played.
+    let g = alternate(post_game(), &["1. e2-e4", "1... e7-e5"], "2026-01-12");
+    let g = play(g, Color::White, "1... e7-e5 2. Кg1-f3", "2026-01-13");
+    let h = handle_letter(&g, Color::Black, "2. Кg1-h3 Кb8-c6", day("2026-01-20"));
+    let refused = h.record.expect("the penalty is recorded");
+    assert_eq!(refused.moves, g.moves, "nothing played");
+    assert!(
+        h.effects.iter().any(|e| e.to == Role::Arbiter),
+        "the arbiter is told: {:?}",
+        h.effects
+    );
+    assert!(
+        h.effects
+            .iter()
+            .any(|e| e.to == Role::Black && e.kind == Kind::Error)
+    );
+}
