@@ -115,12 +115,7 @@ pub fn run(
         for t in &config.tournaments {
             let end = crate::arbiter::end_date(tx, config, &t.id)?;
             // Ended, or (post) inside the Art. 51 reminder window before the end.
-            let window = if t.params.mode == crate::rules::model::Mode::Post {
-                game::END_REMINDER_DAYS
-            } else {
-                0
-            };
-            if end.is_some_and(|e| e <= today + chrono::Duration::days(window)) {
+            if end.is_some_and(|e| game::end_in_sight(t.params.mode, e, today)) {
                 ended.push(t.id.clone());
             }
             ends.insert(t.id.clone(), end);

@@ -285,3 +285,15 @@ pub(super) fn appeal_letter(
         .collect();
     Some(Handled::changed(next, effects))
 }
+
+/// Whether the tournament's end (Art. 49) concerns its games today: the end date `end` has
+/// come, or — in `post` — the Art. 51 reminder window before it has begun. The daily tick
+/// looks at the games of such tournaments even when their clocks have nothing due.
+pub fn end_in_sight(mode: Mode, end: Day, today: Day) -> bool {
+    let window = if mode == Mode::Post {
+        END_REMINDER_DAYS
+    } else {
+        0
+    };
+    end <= today + chrono::Duration::days(window)
+}

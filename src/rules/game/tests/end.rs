@@ -224,3 +224,13 @@ fn annex_8_at_the_end_of_a_team_event_every_unfinished_game_is_adjudicated_the_f
         "a finished board is left as it is"
     );
 }
+
+#[test]
+fn art_51_the_end_is_in_sight_at_the_end_date_and_in_post_two_weeks_before() {
+    let end = day("2026-12-31");
+    assert!(!end_in_sight(Mode::Email, end, day("2026-12-30")));
+    assert!(end_in_sight(Mode::Email, end, end));
+    // `post`: the Art. 51 reminder goes out 14 days before the end date
+    assert!(!end_in_sight(Mode::Post, end, day("2026-12-16")));
+    assert!(end_in_sight(Mode::Post, end, day("2026-12-17")));
+}
