@@ -120,27 +120,7 @@ pub fn import(
         .with_context(|| format!("no tournament {tournament} in the config"))?;
     let text = std::fs::read(pgn).with_context(|| format!("reading {}", pgn.display()))?;
     let games = read_pgn(&text);
-    let facts = match sidecar.map(Path::to_path_buf).or_else(|| {
-        let p = default_sidecar(pgn);
-        p.exists().then_some(p)
-    }) {
-        None => Vec::new(),
-        Some(p) => {
-            let s =
-                std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
-            match toml::from_str::<Sidecar>(&s) {
-                Ok(s) => s.game,
-                Err(e) => {
-                    report.errors.push(format!(
-                        "{}: {}",
-                        p.display(),
-                        in_words(e.to_string().trim_end())
-                    ));
-                    Vec::new()
-                }
-            }
-        }
-    };
+    let facts = read_sidecar(pgn, sidecar, &mut report)?;
     if !report.errors.is_empty() {
         // the sidecar does not read: nothing is rebuilt without its facts
         return Ok(report);
@@ -151,130 +131,15 @@ pub fn import(
         .into_iter()
         .filter(|g| g.tournament == t.id)
         .collect();
-    let email_of = |name: &str| -> Option<String> {
-        let name = name.trim();
-        t.players
-            .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(name) || p.email.eq_ignore_ascii_case(name))
-            .map(|p| p.email.clone())
+    let ctx = Matching {
+        tournament: t,
+        live: &live,
+        facts: &facts,
+        pgn,
+        today,
     };
-    let mut rebuilt = Vec::new();
-    let mut used_facts = vec![false; facts.len()];
-    let same = |a: &str, x: &str| a.trim().eq_ignore_ascii_case(x.trim());
-    for (i, f) in facts.iter().enumerate() {
-        if facts[..i]
-            .iter()
-            .any(|e| same(&e.white, &f.white) && same(&e.black, &f.black))
-        {
-            report.errors.push(format!(
-                "the sidecar lists the game {} – {} twice ([[game]] number {})",
-                f.white,
-                f.black,
-                i + 1
-            ));
-        }
-    }
-    // The configured games the PGN names (read or not): the others are the ones it leaves out.
-    let mut named = std::collections::HashSet::new();
-    for (k, g) in games.iter().enumerate() {
-        if let Some(i) = facts
-            .iter()
-            .position(|f| same(&f.white, &g.white) && same(&f.black, &g.black))
-        {
-            used_facts[i] = true;
-        }
-        if let (Some(w), Some(b)) = (email_of(&g.white), email_of(&g.black))
-            && let Some(base) = live.iter().find(|r| r.white == w && r.black == b)
-        {
-            named.insert(base.id.clone());
-        }
-        let at = format!(
-            "{} game {} ({} – {}, line {})",
-            pgn.display(),
-            k + 1,
-            g.white,
-            g.black,
-            g.line
-        );
-        if !g.errors.is_empty() {
-            report
-                .errors
-                .extend(g.errors.iter().map(|e| format!("{at}: {e}")));
-            continue;
-        }
-        let (Some(w), Some(b)) = (email_of(&g.white), email_of(&g.black)) else {
-            report.errors.push(format!(
-                "{at}: the players are not both players of {} (by name or address)",
-                t.id
-            ));
-            continue;
-        };
-        let Some(base) = live.iter().find(|r| r.white == w && r.black == b) else {
-            report.errors.push(format!(
-                "{at}: {} has no game {} – {} ",
-                t.id, g.white, g.black
-            ));
-            continue;
-        };
-        if !base.moves.is_empty() || base.result.is_some() {
-            report.errors.push(format!(
-                "{at}: {} already has {} move(s) in amici; only games amici has not seen are imported",
-                base.id,
-                base.moves.len()
-            ));
-            continue;
-        }
-        let found = facts
-            .iter()
-            .position(|f| same(&f.white, &g.white) && same(&f.black, &g.black));
-        let none = GameFacts::default();
-        let f = found.map_or(&none, |i| &facts[i]);
-        match game::rebuild(base, &g.moves, g.result, f, today) {
-            Err(e) => report.errors.push(format!("{at}: {e}")),
-            Ok(r) => {
-                let c = r.record.clocks(today);
-                report.games.push(format!(
-                    "{}: {} half-move(s), White {}, Black {}, {}",
-                    r.record.id,
-                    r.record.moves.len(),
-                    game::days(c.white.game_days),
-                    game::days(c.black.game_days),
-                    r.record
-                        .result
-                        .map_or("in play".to_string(), |x| format!("finished {}", x.pgn()))
-                ));
-                report.disagreements.extend(
-                    r.disagreements
-                        .iter()
-                        .map(|d| format!("{}: {d}", r.record.id)),
-                );
-                rebuilt.push((r.record, f.clone()));
-            }
-        }
-    }
-    // The tournament's other games, still without a move in amici: the first tick would
-    // claim in them what it finds (the games amici has never seen), unless the arbiter knows.
-    for g in &live {
-        if !named.contains(&g.id)
-            && g.moves.is_empty()
-            && g.result.is_none()
-            && let Some(claim) = game::first_tick_claim(g, today)
-        {
-            report.disagreements.push(format!(
-                "{}: not in the PGN and no move in amici; {} (import it with its moves, or run again with --accept if that claim is right)",
-                g.id,
-                claim.split(" — ").next().unwrap_or(&claim)
-            ));
-        }
-    }
-    for (f, used) in facts.iter().zip(used_facts) {
-        if !used {
-            report.errors.push(format!(
-                "the sidecar's [[game]] {} – {} matches no game of the PGN",
-                f.white, f.black
-            ));
-        }
-    }
+    let (rebuilt, named) = ctx.rebuild_all(&games, &mut report);
+    ctx.left_out(&named, &mut report);
     if !report.errors.is_empty() || (!report.disagreements.is_empty() && !accept) {
         return Ok(report);
     }
@@ -289,6 +154,195 @@ pub fn import(
     })?;
     report.committed = true;
     Ok(report)
+}
+
+/// The sidecar's `[[game]]` tables: `sidecar`, else `FILE.toml` beside the PGN when it exists;
+/// one that does not read is an error of the report (its line named).
+fn read_sidecar(pgn: &Path, sidecar: Option<&Path>, report: &mut Report) -> Result<Vec<GameFacts>> {
+    let Some(p) = sidecar.map(Path::to_path_buf).or_else(|| {
+        let p = default_sidecar(pgn);
+        p.exists().then_some(p)
+    }) else {
+        return Ok(Vec::new());
+    };
+    let s = std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
+    match toml::from_str::<Sidecar>(&s) {
+        Ok(s) => {
+            let same = |a: &str, x: &str| a.trim().eq_ignore_ascii_case(x.trim());
+            for (i, f) in s.game.iter().enumerate() {
+                if s.game[..i]
+                    .iter()
+                    .any(|e| same(&e.white, &f.white) && same(&e.black, &f.black))
+                {
+                    report.errors.push(format!(
+                        "the sidecar lists the game {} – {} twice ([[game]] number {})",
+                        f.white,
+                        f.black,
+                        i + 1
+                    ));
+                }
+            }
+            Ok(s.game)
+        }
+        Err(e) => {
+            report.errors.push(format!(
+                "{}: {}",
+                p.display(),
+                in_words(e.to_string().trim_end())
+            ));
+            Ok(Vec::new())
+        }
+    }
+}
+
+/// What the PGN's games are matched against: the tournament, its games in amici, the
+/// sidecar's facts.
+struct Matching<'a> {
+    tournament: &'a crate::config::Tournament,
+    live: &'a [GameRecord],
+    facts: &'a [GameFacts],
+    pgn: &'a Path,
+    today: crate::rules::model::Day,
+}
+
+fn same(a: &str, x: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(x.trim())
+}
+
+impl Matching<'_> {
+    /// A player of the tournament by his name or address.
+    fn email_of(&self, name: &str) -> Option<String> {
+        let name = name.trim();
+        self.tournament
+            .players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name) || p.email.eq_ignore_ascii_case(name))
+            .map(|p| p.email.clone())
+    }
+
+    /// The configured game between the PGN game's players.
+    fn base(&self, g: &PgnGame) -> Option<&GameRecord> {
+        let (w, b) = (self.email_of(&g.white)?, self.email_of(&g.black)?);
+        self.live.iter().find(|r| r.white == w && r.black == b)
+    }
+
+    /// The sidecar table of a PGN game, by the players' names.
+    fn facts_of(&self, g: &PgnGame) -> Option<usize> {
+        self.facts
+            .iter()
+            .position(|f| same(&f.white, &g.white) && same(&f.black, &g.black))
+    }
+
+    /// Every PGN game rebuilt (or its error reported); also the configured games the PGN
+    /// names, read or not, and a sidecar table that matches no game reported.
+    fn rebuild_all(
+        &self,
+        games: &[PgnGame],
+        report: &mut Report,
+    ) -> (
+        Vec<(GameRecord, GameFacts)>,
+        std::collections::HashSet<String>,
+    ) {
+        let mut rebuilt = Vec::new();
+        let mut named = std::collections::HashSet::new();
+        let mut used = vec![false; self.facts.len()];
+        for (k, g) in games.iter().enumerate() {
+            if let Some(i) = self.facts_of(g) {
+                used[i] = true;
+            }
+            if let Some(base) = self.base(g) {
+                named.insert(base.id.clone());
+            }
+            let at = format!(
+                "{} game {} ({} – {}, line {})",
+                self.pgn.display(),
+                k + 1,
+                g.white,
+                g.black,
+                g.line
+            );
+            match self.rebuild_one(g) {
+                Err(errors) => report
+                    .errors
+                    .extend(errors.into_iter().map(|e| format!("{at}: {e}"))),
+                Ok((r, f)) => {
+                    let c = r.record.clocks(self.today);
+                    report.games.push(format!(
+                        "{}: {} half-move(s), White {}, Black {}, {}",
+                        r.record.id,
+                        r.record.moves.len(),
+                        game::days(c.white.game_days),
+                        game::days(c.black.game_days),
+                        r.record
+                            .result
+                            .map_or("in play".to_string(), |x| format!("finished {}", x.pgn()))
+                    ));
+                    report.disagreements.extend(
+                        r.disagreements
+                            .iter()
+                            .map(|d| format!("{}: {d}", r.record.id)),
+                    );
+                    rebuilt.push((r.record, f));
+                }
+            }
+        }
+        for (f, used) in self.facts.iter().zip(used) {
+            if !used {
+                report.errors.push(format!(
+                    "the sidecar's [[game]] {} – {} matches no game of the PGN",
+                    f.white, f.black
+                ));
+            }
+        }
+        (rebuilt, named)
+    }
+
+    /// One PGN game rebuilt on its configured game, or why not.
+    fn rebuild_one(&self, g: &PgnGame) -> Result<(game::Rebuilt, GameFacts), Vec<String>> {
+        if !g.errors.is_empty() {
+            return Err(g.errors.clone());
+        }
+        let t = &self.tournament.id;
+        if self.email_of(&g.white).is_none() || self.email_of(&g.black).is_none() {
+            return Err(vec![format!(
+                "the players are not both players of {t} (by name or address)"
+            )]);
+        }
+        let Some(base) = self.base(g) else {
+            return Err(vec![format!("{t} has no game {} – {}", g.white, g.black)]);
+        };
+        if !base.moves.is_empty() || base.result.is_some() {
+            return Err(vec![format!(
+                "{} already has {} move(s) in amici; only games amici has not seen are imported",
+                base.id,
+                base.moves.len()
+            )]);
+        }
+        let f = self
+            .facts_of(g)
+            .map_or_else(GameFacts::default, |i| self.facts[i].clone());
+        game::rebuild(base, &g.moves, g.result, &f, self.today)
+            .map(|r| (r, f))
+            .map_err(|e| vec![e])
+    }
+
+    /// The tournament's other games, still without a move in amici: the first tick would
+    /// claim in them what it finds (games amici has never seen), unless the arbiter knows.
+    fn left_out(&self, named: &std::collections::HashSet<String>, report: &mut Report) {
+        for g in self.live {
+            if !named.contains(&g.id)
+                && g.moves.is_empty()
+                && g.result.is_none()
+                && let Some(claim) = game::first_tick_claim(g, self.today)
+            {
+                report.disagreements.push(format!(
+                    "{}: not in the PGN and no move in amici; {} (import it with its moves, or run again with --accept if that claim is right)",
+                    g.id,
+                    claim.split(" — ").next().unwrap_or(&claim)
+                ));
+            }
+        }
+    }
 }
 
 /// What an import writes, as logged for `amici audit`.
