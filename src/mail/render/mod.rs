@@ -83,7 +83,12 @@ fn move_text(lang: Lang, notation: Notation, m: &MoveLine) -> String {
     let letters_differ = [shakmaty::Role::Knight, shakmaty::Role::King]
         .into_iter()
         .any(|r| piece_letter(r, notation) != piece_letter(r, theirs));
-    if letters_differ && !m.san.is_empty() {
+    // a pawn move or castling has no piece letter to misread: `e2-e4`, `0-0`
+    let piece_letter_in_it = m
+        .text
+        .chars()
+        .any(|c| c.is_alphabetic() && !c.is_ascii_lowercase());
+    if letters_differ && piece_letter_in_it && !m.san.is_empty() {
         format!("{} ({})", m.text, m.san)
     } else {
         m.text.clone()
