@@ -15,6 +15,7 @@
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`site`]    `amici site`: the static site of every tournament (crosstables, games, feed)
 //! - [`status`]  `amici status` text and JSON
+//! - [`audit`]   `amici audit`: the stored history replayed through today's rules, differences listed
 //! - [`import`]  `amici import`: games in progress from a PGN and a sidecar, rebuilt by the core
 //! - [`daemon`]  `amici run`: the loop tying it together; [`dry_run`] `run --dry-run DIR`, one read-only pass
 

@@ -29,7 +29,7 @@
 //! |---|---|---|---|
 //! | Art. 5 | moves by letter; registered letters | `src/rules/game/post.rs` | `art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks` |
 //! | Art. 6 | e-mail by the regulation; one switch to post | `src/rules/game/post.rs` | `art_6_v_one_switch_to_post_the_clocks_continue` |
-//! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/reading.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
+//! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/facts.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
 //! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation/mod.rs` | `art_7_note_1_table_rows_each_notation` |
 //! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
 //! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict/official.rs` | `art_9_missing_items_are_listed_and_move_stands` |
@@ -71,7 +71,7 @@
 //! | Art. 45 | leave suspends every game of the player | `src/rules/clock/days.rs` | `art_45_leave_splits_may_and_july` |
 //! | Art. 46 | a move during leave ends it in that game | `src/rules/leave.rs` | `art_46_move_sent_during_leave_ends_it_in_that_game_only` |
 //! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_never_moved_is_removed_from_every_game_finished_or_not` |
-//! | Art. 48 | serious illness or death: adjudication | `src/rules/game/roster.rs` | `art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them` |
+//! | Art. 48 | serious illness or death: adjudication | `src/rules/game/roster.rs` | `art_48_illness_sends_the_unfinished_games_to_adjudication` |
 //! | Art. 49 | the end date | `src/rules/game/end.rs` | `art_49_on_the_end_date_an_unfinished_game_stops_a_finished_one_is_untouched` |
 //! | Art. 50 | the extension: at most 6 months, under 91 %, 30 days' notice | `src/rules/game/extension.rs` | `art_50_an_extension_of_at_most_6_months_under_91_percent_finished_30_days_before_the_end` |
 //! | Art. 51 | no score by the end date: both forfeit | `src/rules/game/end.rs` | `art_51_post_players_are_reminded_to_send_their_score_before_the_end_date` |
@@ -166,7 +166,7 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 7",
         "the items of a letter, А–З",
-        Some("src/rules/verdict/reading.rs"),
+        Some("src/rules/verdict/facts.rs"),
         Some("art_7_b_whole_score_copied_before_the_own_move"),
     ),
     art(
@@ -419,7 +419,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 48",
         "serious illness or death: adjudication",
         Some("src/rules/game/roster.rs"),
-        Some("art_48_illness_sends_the_games_to_adjudication_art_56_exclusion_forfeits_them"),
+        Some("art_48_illness_sends_the_unfinished_games_to_adjudication"),
     ),
     art(
         "Art. 49",

@@ -472,8 +472,6 @@ fn recipient(rec: &GameRecord, msg: &Msg) -> Option<Color> {
     }
 }
 
-/// The last day (from `today`, within a year) on which `ok` holds of the clocks, if it holds
-/// today.
 /// "What to send now", one line: the next move's number and the dates by which it is due — the
 /// end of the allowance of the current period (Art. 23 В, 27) and the last day to answer
 /// without a delay notice (Art. 25, 31) — for the recipient `me` (`None`: said of the player to

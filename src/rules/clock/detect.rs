@@ -1,5 +1,6 @@
-//! Overstep detection (Art. 23 А, 27, 30, 31): the first day a player's time in his current
-//! count passes the limit of its 10-move period, not yet claimed, and which claim is next.
+//! Overstep detection (Art. 23 А, 27, 30, 31, 33): the first day a player's time in his
+//! current count passes the limit of its 10-move period, not yet claimed — the claim is timely
+//! while the overstep lasts (Art. 33) — and which claim is next.
 
 use crate::rules::model::{Color, Mode};
 
