@@ -81,7 +81,10 @@ pub fn pick_tournament<'a>(config: &'a Config, id: Option<&str>) -> Result<&'a T
 
 /// How a stored game stands for the standings.
 pub fn outcome(rec: &GameRecord) -> Outcome {
-    let forfeit = rec.termination == Some(Termination::Forfeit);
+    let forfeit = matches!(
+        rec.termination,
+        Some(Termination::Forfeit | Termination::Withdrawal)
+    );
     match rec.result {
         None => Outcome::Unfinished,
         Some(GameResult::WhiteWins) if forfeit => Outcome::WhiteWinsByForfeit,

@@ -168,6 +168,7 @@ pub fn termination_tag(result: Option<GameResult>, t: Option<Termination>) -> &'
         ) => "normal",
         Some(Termination::Overstep) => "time forfeit",
         Some(Termination::Forfeit) => "rules infraction",
+        Some(Termination::Withdrawal) => "rules infraction",
         Some(Termination::Adjudication | Termination::ArbiterDecision) => "adjudication",
         Some(Termination::Removed) => "abandoned",
         Some(Termination::Tablebase) => "adjudication",
@@ -205,6 +206,10 @@ fn ending_words(
         }
         (Termination::Forfeit, Some(c)) => format!("{} lost by forfeit", name(c)),
         (Termination::Forfeit, None) => "Both players lost by forfeit".to_string(),
+        (Termination::Withdrawal, Some(c)) => {
+            format!("{} withdrew from the tournament (Art. 47 А)", name(c))
+        }
+        (Termination::Withdrawal, None) => "Withdrawal (Art. 47 А)".to_string(),
         (Termination::Adjudication, _) => "Adjudicated (Art. 53)".to_string(),
         (Termination::ArbiterDecision, _) => "Result set by the arbiter".to_string(),
         (Termination::Removed, _) => "Not played: the player was removed (Art. 47 А)".to_string(),

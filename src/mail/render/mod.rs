@@ -162,6 +162,7 @@ fn termination(lang: Lang, t_: Termination) -> &'static str {
         Termination::FiftyMoves => tr(lang, Key::T50MoveRule),
         Termination::Overstep => tr(lang, Key::OverstepTimeLimitArt28),
         Termination::Forfeit => tr(lang, Key::ForfeitArt56),
+        Termination::Withdrawal => tr(lang, Key::WithdrawalArt47),
         Termination::Adjudication => tr(lang, Key::AdjudicationArt53),
         Termination::ArbiterDecision => tr(lang, Key::ArbiterDecision),
         Termination::Tablebase => tr(lang, Key::ProvedEndgameTablebase707),

@@ -208,6 +208,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "A player keeps sending short notation (Art. 7 note 2); play continues."
         }
         Key::LeaveRefused => "The leave is refused:",
+        Key::WithdrawalArt47 => "withdrawal (Art. 47 А)",
         Key::NoticeRepeat => {
             "Repeat of the move: no answer from {who} to move {move} for {days} days (Art. 26 Б). Please send your reply. If you will answer later than 40 days, send a delay notice (Art. 25)."
         }

@@ -49,6 +49,8 @@ pub enum Termination {
     FiftyMoves,
     Overstep,
     Forfeit,
+    /// Art. 47 А: the player withdrew after moving; his unfinished games are lost (unplayed).
+    Withdrawal,
     Adjudication,
     ArbiterDecision,
     /// Art. 47 А: a player who withdrew without ever moving is removed from the tournament;

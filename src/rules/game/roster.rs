@@ -105,7 +105,7 @@ pub fn withdraw(games: &[GameRecord], player: &str, illness: bool, today: Day) -
                 }
             } else {
                 Change {
-                    handled: set_result(g, win_for(color.other()), Termination::Forfeit),
+                    handled: set_result(g, win_for(color.other()), Termination::Withdrawal),
                     what: "lost by withdrawal",
                     article: "47",
                 }

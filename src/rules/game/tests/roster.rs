@@ -25,7 +25,8 @@ fn art_47_a_a_withdrawal_after_moving_loses_the_unfinished_games_finished_ones_s
         assert_eq!(c.article, "47");
         let next = c.handled.record.as_ref().unwrap();
         assert_eq!(next.result, Some(GameResult::BlackWins));
-        assert_eq!(next.termination, Some(Termination::Forfeit));
+        // lost by the withdrawal (Art. 47 А), not a sanction of Art. 56
+        assert_eq!(next.termination, Some(Termination::Withdrawal));
     }
 }
 
