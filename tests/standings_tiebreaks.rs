@@ -523,16 +523,53 @@ fn pgn_results_tolerate_bom_crlf_comments_variations_nags_missing_tags() {
 
 #[test]
 fn pgn_errors_are_typed() {
+    // pgn-reader refuses a tag value or a comment left open to the end of the text
     assert!(matches!(
-        read_pgn_results("[White \"A\"\n"),
+        read_pgn_results("[Event \"x\"]\n[White \"A"),
         Err(PgnError::UnterminatedTag { line: 1 })
     ));
     assert!(matches!(
         read_pgn_results("[White \"A\"]\n[Black \"B\"]\n\n1. e4 { never closed"),
         Err(PgnError::UnterminatedComment { line: 4 })
     ));
+    // a file that is not PGN: prose, a TRF
+    assert!(matches!(
+        read_pgn_results("\nThis is a letter, not a chess file. 1-0 to you.\n"),
+        Err(PgnError::NotPgn { line: 2 })
+    ));
+    let trf = "012 Open\n001    1 m    Carlsen, Magnus     2830 NOR  1503014 1990/11/30  1.0    1     2 w 1\n";
+    assert!(matches!(
+        read_pgn_results(trf),
+        Err(PgnError::NotPgn { line: 1 })
+    ));
     assert_eq!(read_pgn_results("").unwrap(), vec![]);
     assert_eq!(read_pgn_results("\u{feff}\r\n  \r\n").unwrap(), vec![]);
+    // an old file's Ctrl-Z at the end is not a game
+    assert_eq!(
+        read_pgn_results("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n\x1a")
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+/// Issue 12 item 9: a results-only collection (tags and a result, no movetext; how broadcasts
+/// and federations publish a Swiss) was read as ONE game by the hand-written reader.
+#[test]
+fn pgn_results_only_collection_is_one_game_per_tag_block() {
+    let pgn = "[Event \"Open\"]\n[Round \"1.1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n\
+[Event \"Open\"]\n[Round \"1.2\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n\
+[Event \"Open\"]\n[Round \"2.1\"]\n[White \"D\"]\n[Black \"A\"]\n[Result \"0-1\"]\n[Termination \"forfeit\"]\n\
+[Event \"Open\"]\n[Round \"2.2\"]\n[White \"B\"]\n[Black \"C\"]\n[Result \"*\"]\n";
+    let games = read_pgn_results(pgn).unwrap();
+    assert_eq!(games.len(), 4, "{games:?}");
+    let lines: Vec<usize> = games.iter().map(|g| g.line).collect();
+    // the third block follows the second without a blank line: still its own game
+    assert_eq!(lines, [1, 7, 13, 19]);
+    assert_eq!(games[1].result, Outcome::Draw);
+    assert_eq!(games[2].result, Outcome::BlackWinsByForfeit);
+    assert_eq!(games[3].result, Outcome::Unfinished);
+    assert_eq!(games[3].round.as_deref(), Some("2.2"));
 }
 
 #[test]
