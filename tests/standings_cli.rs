@@ -373,3 +373,44 @@ fn standings_of_a_foreign_pgn_file() {
     let txt = report::standings_pgn(file, None, Format::Text, today()).unwrap();
     assert!(txt.contains("Buchholz"), "{txt}");
 }
+
+/// Issue 12 item 9 through the command line: a results-only broadcast export of a real Swiss
+/// (fixtures/README: FIDE Women's World Rapid 2024, 605 games) is 110 players of 11 games, not
+/// one game; a file that is not PGN is a clear error naming the file.
+#[test]
+fn standings_of_a_real_results_only_pgn_and_of_a_file_that_is_not_pgn() {
+    let pgn = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/standings/fwwrc_2024.pgn");
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .args(["standings", "--format", "json", "--pgn"])
+        .arg(&pgn)
+        .env("AMICI_NOW", "2026-12-02T12:00:00Z")
+        .output()
+        .expect("run amici");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = doc["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 110);
+    assert!(rows.iter().all(|r| r["games"] == 11));
+    assert_eq!(rows[0]["player"], "Koneru, Humpy");
+    assert_eq!(rows[0]["points"], 8.5);
+
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("event.trf");
+    std::fs::write(
+        &trf,
+        "012 Club Open\n001    1 m    Doe, John            1800 USA    12345 1990/01/01  1.0    1     2 w 1\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_amici"))
+        .args(["standings", "--pgn"])
+        .arg(&trf)
+        .env("AMICI_NOW", "2026-12-02T12:00:00Z")
+        .output()
+        .expect("run amici");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("event.trf") && err.contains("not PGN"),
+        "{err}"
+    );
+}

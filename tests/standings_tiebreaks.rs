@@ -523,16 +523,198 @@ fn pgn_results_tolerate_bom_crlf_comments_variations_nags_missing_tags() {
 
 #[test]
 fn pgn_errors_are_typed() {
+    // pgn-reader refuses a tag value or a comment left open to the end of the text
     assert!(matches!(
-        read_pgn_results("[White \"A\"\n"),
+        read_pgn_results("[Event \"x\"]\n[White \"A"),
         Err(PgnError::UnterminatedTag { line: 1 })
     ));
     assert!(matches!(
         read_pgn_results("[White \"A\"]\n[Black \"B\"]\n\n1. e4 { never closed"),
         Err(PgnError::UnterminatedComment { line: 4 })
     ));
+    // a file that is not PGN: prose, a TRF
+    assert!(matches!(
+        read_pgn_results("\nThis is a letter, not a chess file. 1-0 to you.\n"),
+        Err(PgnError::NotPgn { line: 2 })
+    ));
+    let trf = "012 Open\n001    1 m    Carlsen, Magnus     2830 NOR  1503014 1990/11/30  1.0    1     2 w 1\n";
+    assert!(matches!(
+        read_pgn_results(trf),
+        Err(PgnError::NotPgn { line: 1 })
+    ));
     assert_eq!(read_pgn_results("").unwrap(), vec![]);
     assert_eq!(read_pgn_results("\u{feff}\r\n  \r\n").unwrap(), vec![]);
+    // an old file's Ctrl-Z at the end is not a game
+    assert_eq!(
+        read_pgn_results("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n\x1a")
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+/// Issue 12 item 9: a results-only collection (tags and a result, no movetext; how broadcasts
+/// and federations publish a Swiss) was read as ONE game by the hand-written reader.
+#[test]
+fn pgn_results_only_collection_is_one_game_per_tag_block() {
+    let pgn = "[Event \"Open\"]\n[Round \"1.1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n\
+[Event \"Open\"]\n[Round \"1.2\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n\
+[Event \"Open\"]\n[Round \"2.1\"]\n[White \"D\"]\n[Black \"A\"]\n[Result \"0-1\"]\n[Termination \"forfeit\"]\n\
+[Event \"Open\"]\n[Round \"2.2\"]\n[White \"B\"]\n[Black \"C\"]\n[Result \"*\"]\n";
+    let games = read_pgn_results(pgn).unwrap();
+    assert_eq!(games.len(), 4, "{games:?}");
+    let lines: Vec<usize> = games.iter().map(|g| g.line).collect();
+    // the third block follows the second without a blank line: still its own game
+    assert_eq!(lines, [1, 7, 13, 19]);
+    assert_eq!(games[1].result, Outcome::Draw);
+    assert_eq!(games[2].result, Outcome::BlackWinsByForfeit);
+    assert_eq!(games[3].result, Outcome::Unfinished);
+    assert_eq!(games[3].round.as_deref(), Some("2.2"));
+}
+
+// A real Swiss as broadcasts publish it: the FIDE Women's World Rapid Championship 2024 (New
+// York, 26–28 December 2024, 110 players, 11 rounds), lichess's broadcast export — tags and a
+// Result tag, no movetext and no termination marker, 605 games. Copied from lichess-org/
+// scalachess's test data with the tie-break values scalachess computes for it (fixtures/README).
+const FWWRC: &str = include_str!("../fixtures/standings/fwwrc_2024.pgn");
+const FWWRC_SCALACHESS_BH: &str =
+    include_str!("../fixtures/standings/fwwrc_2024_scalachess_bh.txt");
+const FWWRC_SCALACHESS_AOB: &str =
+    include_str!("../fixtures/standings/fwwrc_2024_scalachess_aob.txt");
+
+/// scalachess's snapshot lines `PlayerWithScore(Player(FIDE_ID,Some(ELO)),POINTS,List(A, B, …))`
+/// by FIDE id: the points and the values in the order the test asked for.
+fn scalachess_values(text: &str) -> std::collections::BTreeMap<String, (f64, Vec<f64>)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let rest = l.strip_prefix("PlayerWithScore(Player(").expect(l);
+            let (id, rest) = rest.split_once(',').expect(l);
+            let (_, rest) = rest.split_once("),").expect(l);
+            let (points, rest) = rest.split_once(",List(").expect(l);
+            let list = rest.trim_end_matches("))");
+            let values = list.split(", ").map(|v| v.parse().expect(l)).collect();
+            (id.to_string(), (points.parse().expect(l), values))
+        })
+        .collect()
+}
+
+/// Each player's FIDE id, from the PGN's WhiteFideId/BlackFideId tags (scalachess keys its
+/// values by them; the standings by name).
+fn fide_ids(pgn: &str) -> std::collections::BTreeMap<String, String> {
+    let tag = |block: &str, name: &str| {
+        let start = format!("[{name} \"");
+        block
+            .lines()
+            .find_map(|l| l.strip_prefix(&start)?.strip_suffix("\"]"))
+            .map(str::to_string)
+    };
+    let mut ids = std::collections::BTreeMap::new();
+    for block in pgn.split("\n\n").filter(|b| b.contains("[White ")) {
+        for side in ["White", "Black"] {
+            let name = tag(block, side).unwrap();
+            let id = tag(block, &format!("{side}FideId")).unwrap();
+            assert_eq!(
+                ids.insert(name.clone(), id.clone()).unwrap_or(id.clone()),
+                id,
+                "{name}"
+            );
+        }
+    }
+    ids
+}
+
+/// Issue 12 item 9: the hand-written reader took this file for ONE game.
+#[test]
+fn s708_real_results_only_pgn_fwwrc_2024_is_605_games_of_110_players() {
+    let games = read_pgn_results(FWWRC).unwrap();
+    assert_eq!(games.len(), 605);
+    assert_eq!(games[0].round.as_deref(), Some("1.1"));
+    assert_eq!(
+        games[604].line,
+        12066 - 19 + 1,
+        "the last block's first line"
+    );
+    let (names, list) = to_standings_input(&games);
+    assert_eq!(names.len(), 110);
+    let s = compute(&names, &list, &DEFAULT_TIEBREAKS).unwrap();
+    // every player has a game in each of the 11 rounds: no bye, no absence, nothing unplayed
+    // for §12a's `tiebreak_unplayed` to decide
+    assert!(s.rows.iter().all(|r| r.games == 11 && r.unfinished == 0));
+    // By hand from the file: Koneru lost round 1 (to Kairbekova), drew Skripchenko, Ju and
+    // Lagno (rounds 4, 9, 10) and won the other seven — 8.5, the champion's published score.
+    let humpy = s.row("Koneru, Humpy").unwrap();
+    assert_eq!((humpy.rank, humpy.points), (1, 8.5));
+    // the file's 8-pointers, one short of the press's "Harika and six others on eight points":
+    // which is why this file is no stand-in for the published table (see the next test)
+    let on_eight: Vec<&str> = s
+        .rows
+        .iter()
+        .filter(|r| r.points == 8.0)
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(
+        on_eight,
+        [
+            "Ju, Wenjun",
+            "Lagno, Kateryna",
+            "Tan, Zhongyi",
+            "Dronavalli, Harika",
+            "Khamdamova, Afruza",
+            "Kosteniuk, Alexandra"
+        ]
+    );
+    let total: f64 = s.rows.iter().map(|r| r.points).sum();
+    assert_eq!(total, 605.0);
+}
+
+/// Buchholz, Buchholz cut-1 and sum of Buchholz of every player of a real Swiss, against an
+/// independent implementation: scalachess (lichess) computed BH-C1 and BH (its test "Women's
+/// world rapid championship", the official tie-breaks of the event) and the average of the
+/// opponents' Buchholz (AOB; × 11 opponents = sum of Buchholz) from the same PGN. NOT the
+/// published chess-results table (tnr1074691), which is not in this repository. Every round of
+/// every player was played, so the unplayed-games convention (§12a) does not enter.
+#[test]
+fn s708_3_s708_4_real_swiss_fwwrc_2024_buchholz_cut1_and_sum_for_every_player() {
+    let games = read_pgn_results(FWWRC).unwrap();
+    let (names, list) = to_standings_input(&games);
+    let order = [
+        Tiebreak::BuchholzCut1,
+        Tiebreak::Buchholz,
+        Tiebreak::SumBuchholz,
+    ];
+    let s = compute(&names, &list, &order).unwrap();
+    let ids = fide_ids(FWWRC);
+    let bh = scalachess_values(FWWRC_SCALACHESS_BH);
+    let aob = scalachess_values(FWWRC_SCALACHESS_AOB);
+    assert_eq!((ids.len(), bh.len(), aob.len()), (110, 110, 110));
+    for row in &s.rows {
+        let id = &ids[&row.name];
+        let (points, values) = &bh[id];
+        let (_, aob_values) = &aob[id];
+        let name = &row.name;
+        assert_eq!(row.points, *points, "{name} points");
+        assert_eq!(
+            s.tiebreak(row, Tiebreak::BuchholzCut1),
+            Some(values[0]),
+            "{name} BH-C1"
+        );
+        assert_eq!(
+            s.tiebreak(row, Tiebreak::Buchholz),
+            Some(values[1]),
+            "{name} BH"
+        );
+        // AOB is printed as a 32-bit float (60.31818 = 663.5 / 11): back to half points
+        let sum = (aob_values[0] * 11.0 * 2.0).round() / 2.0;
+        assert_eq!(
+            s.tiebreak(row, Tiebreak::SumBuchholz),
+            Some(sum),
+            "{name} SBH"
+        );
+    }
+    // the top of the table on these values: Ju Wenjun leads the 8-pointers on BH-C1
+    assert_eq!(s.rows[1].name, "Ju, Wenjun");
+    assert_eq!(s.tiebreak(&s.rows[1], Tiebreak::BuchholzCut1), Some(75.0));
 }
 
 #[test]

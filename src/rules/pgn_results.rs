@@ -1,16 +1,25 @@
 //! The results of any PGN collection (`amici standings --pgn FILE`): who played whom and how
-//! it ended, read from the tags White, Black, Result, Event, Round and the game termination
-//! marker. Moves are skipped, not checked.
+//! it ended, read from the tags White, Black, Result, Event, Round, Termination and the game
+//! termination marker. Moves are skipped, not checked.
 //!
-//! Tolerant by design, because collections come from many programs: a byte-order mark, CRLF,
-//! comments (`{…}`, `;…`), variations (nested `(…)`), NAGs (`$1`), escape lines (`%…`) and
-//! missing tags are accepted. A missing name reads as `?`; a missing or unreadable Result tag
-//! falls back to the termination marker. A Termination tag saying "forfeit" (not "time
-//! forfeit", a loss on time) or "rules infraction" (what `amici pgn` writes) makes the win a
-//! forfeit. Only text that cannot be delimited (a tag or comment left open) is an error.
+//! The collection is split into games by pgn-reader (niklasf, the author of shakmaty), not by
+//! a reader of our own: a game ends at a blank line or at the next tag line, so a results-only
+//! collection (tags and a result, no movetext, the way broadcasts and federations publish a
+//! Swiss event) is one game per tag block. A byte-order mark, CRLF, comments (`{…}`, `;…`),
+//! variations (skipped), NAGs, escape lines (`%…`) and missing tags are accepted. A missing
+//! name reads as `?`; a missing or unreadable Result tag falls back to the termination marker.
+//! A Termination tag saying "forfeit" (not "time forfeit", a loss on time) or "rules
+//! infraction" (what `amici pgn` writes) makes the win a forfeit. Errors: what pgn-reader
+//! refuses (a tag value or a comment left open to the end), and text that is not PGN at all.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::rc::Rc;
 
+use pgn_reader::shakmaty::Color;
+use pgn_reader::{KnownOutcome, Outcome as PgnOutcome, RawTag, Reader, SanPlus, Skip, Visitor};
 use thiserror::Error;
 
 use crate::rules::standings::{Game, Outcome, index_by_name};
@@ -30,26 +39,129 @@ pub struct PgnGame {
 /// Text that cannot be read as PGN.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PgnError {
-    #[error("line {line}: a tag is not closed with `\"]`")]
+    /// A tag's value runs to the end of the text (pgn-reader: "unterminated tag").
+    #[error("line {line}: a tag's value is never closed with `\"`")]
     UnterminatedTag { line: usize },
     #[error("line {line}: a comment `{{` is never closed")]
     UnterminatedComment { line: usize },
+    /// Anything else pgn-reader refuses; `line` is where the game starts.
+    #[error("line {line}: unreadable PGN: {reason}")]
+    Unreadable { line: usize, reason: String },
+    /// Text in which no game has a single tag: not a PGN collection (a TRF, a spreadsheet,
+    /// prose …); `line` is where its text starts.
+    #[error("line {line}: not PGN (no game has a tag such as [White \"…\"])")]
+    NotPgn { line: usize },
 }
 
+/// What pgn-reader hands over for one game: its tag sections, the termination marker and
+/// whether the main line had any move (variations are skipped).
+///
+/// pgn-reader reads tags across blank lines as one section, so a results-only collection with
+/// no termination markers (`[Event …]…[Result "1-0"]`, a blank line, `[Event …]`…) reaches us
+/// as one long tag section. A tag name that recurs starts the next game: no game has two White
+/// tags.
 #[derive(Default)]
-struct Builder {
-    tags: BTreeMap<String, String>,
+struct Found {
+    sections: Vec<Section>,
+    /// How often each tag name has been seen in the whole block, to find the line of a split.
+    seen: BTreeMap<String, usize>,
     marker: Option<Outcome>,
     has_moves: bool,
-    line: usize,
 }
 
-impl Builder {
-    fn is_empty(&self) -> bool {
-        self.tags.is_empty() && !self.has_moves && self.marker.is_none()
+/// One game's tags; `from` is the recurring tag that began it (its name and which occurrence
+/// of that name in the block), `None` for the block's first game.
+#[derive(Default)]
+struct Section {
+    tags: BTreeMap<String, String>,
+    from: Option<(String, usize)>,
+}
+
+struct Collect;
+
+impl Visitor for Collect {
+    type Tags = Found;
+    type Movetext = Found;
+    type Output = Found;
+
+    fn begin_tags(&mut self) -> ControlFlow<Found, Found> {
+        ControlFlow::Continue(Found {
+            sections: vec![Section::default()],
+            ..Found::default()
+        })
     }
 
-    fn finish(self) -> PgnGame {
+    fn tag(&mut self, found: &mut Found, name: &[u8], value: RawTag<'_>) -> ControlFlow<Found> {
+        let name = String::from_utf8_lossy(name).into_owned();
+        let count = found.seen.entry(name.clone()).or_default();
+        *count += 1;
+        let count = *count;
+        if found
+            .sections
+            .last()
+            .is_some_and(|s| s.tags.contains_key(&name))
+        {
+            found.sections.push(Section {
+                tags: BTreeMap::new(),
+                from: Some((name.clone(), count)),
+            });
+        }
+        if let Some(section) = found.sections.last_mut() {
+            section
+                .tags
+                .insert(name, value.decode_utf8_lossy().into_owned());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, found: Found) -> ControlFlow<Found, Found> {
+        ControlFlow::Continue(found)
+    }
+
+    fn san(&mut self, found: &mut Found, _san: SanPlus) -> ControlFlow<Found> {
+        found.has_moves = true;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _found: &mut Found) -> ControlFlow<Found, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn outcome(&mut self, found: &mut Found, outcome: PgnOutcome) -> ControlFlow<Found> {
+        found.marker = Some(match outcome {
+            PgnOutcome::Known(KnownOutcome::Decisive {
+                winner: Color::White,
+            }) => Outcome::WhiteWins,
+            PgnOutcome::Known(KnownOutcome::Decisive { .. }) => Outcome::BlackWins,
+            PgnOutcome::Known(KnownOutcome::Draw) => Outcome::Draw,
+            PgnOutcome::Unknown => Outcome::Unfinished,
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, found: Found) -> Found {
+        found
+    }
+}
+
+impl Found {
+    fn is_empty(&self) -> bool {
+        self.sections.iter().all(|s| s.tags.is_empty()) && !self.has_moves && self.marker.is_none()
+    }
+
+    /// The games of the block; the marker and the moves belong to the last one.
+    fn into_games(self) -> Vec<(Section, Option<Outcome>)> {
+        let last = self.sections.len().saturating_sub(1);
+        self.sections
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (s, if i == last { self.marker } else { None }))
+            .collect()
+    }
+}
+
+impl Section {
+    fn finish(self, marker: Option<Outcome>, line: usize) -> PgnGame {
         let tag = |k: &str| {
             self.tags
                 .get(k)
@@ -57,7 +169,7 @@ impl Builder {
                 .filter(|v| !v.is_empty())
         };
         let from_tag = tag("Result").and_then(|r| parse_result(&r));
-        let mut result = match (from_tag, self.marker) {
+        let mut result = match (from_tag, marker) {
             (Some(r), _) => r,
             (None, Some(m)) => m,
             (None, None) => Outcome::Unfinished,
@@ -76,7 +188,7 @@ impl Builder {
             result,
             event: tag("Event").filter(|e| e != "?"),
             round: tag("Round").filter(|r| r != "?" && r != "-"),
-            line: self.line,
+            line,
         }
     }
 }
@@ -106,164 +218,136 @@ fn parse_result(s: &str) -> Option<Outcome> {
 
 /// Read every game's players and result.
 pub fn read_pgn_results(text: &str) -> Result<Vec<PgnGame>, PgnError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let chars: Vec<char> = text.chars().collect();
+    let bytes = text.as_bytes();
+    let taken = Rc::new(Cell::new(0usize));
+    let mut reader = Reader::new(Counting {
+        rest: bytes,
+        taken: Rc::clone(&taken),
+    });
+    let mut lines = Lines::default();
     let mut games = Vec::new();
-    let mut cur = Builder {
-        line: 1,
-        ..Builder::default()
-    };
-    let mut line = 1usize;
-    let mut at_line_start = true;
-    let mut depth = 0usize; // variation nesting
-    let mut i = 0usize;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            at_line_start = true;
-            i += 1;
-            continue;
-        }
-        if c.is_whitespace() {
-            i += 1;
-            continue;
-        }
-        let line_start = at_line_start;
-        at_line_start = false;
-        match c {
-            '%' if line_start => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            ';' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '{' => {
-                let start = line;
-                i += 1;
-                while i < chars.len() && chars[i] != '}' {
-                    if chars[i] == '\n' {
-                        line += 1;
+    let mut first_text = None;
+    loop {
+        // Where pgn-reader stands: what it has taken from the text less what it still holds.
+        let at = taken.get() - reader.buffer().len();
+        let start = next_content(bytes, at);
+        let line = lines.line_of(bytes, start);
+        match reader.read_game(&mut Collect) {
+            Ok(None) => break,
+            Ok(Some(found)) => {
+                first_text.get_or_insert(line);
+                // Nothing PGN in it (a stray `}`, an old file's Ctrl-Z): not a game.
+                if !found.is_empty() {
+                    for (section, marker) in found.into_games() {
+                        let at = match &section.from {
+                            None => line,
+                            Some((name, nth)) => tag_line(text, start, line, name, *nth),
+                        };
+                        games.push((section.tags.is_empty(), section.finish(marker, at)));
                     }
-                    i += 1;
-                }
-                if i >= chars.len() {
-                    return Err(PgnError::UnterminatedComment { line: start });
-                }
-                i += 1;
-            }
-            '(' => {
-                depth += 1;
-                i += 1;
-            }
-            ')' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            '[' => {
-                // A tag after movetext starts the next game (its marker may be missing).
-                if cur.has_moves || cur.marker.is_some() {
-                    let done = std::mem::take(&mut cur);
-                    games.push(done.finish());
-                }
-                if cur.is_empty() {
-                    cur.line = line;
-                }
-                depth = 0;
-                let (name, value, next) =
-                    read_tag(&chars, i + 1).ok_or(PgnError::UnterminatedTag { line })?;
-                cur.tags.insert(name, value);
-                i = next;
-            }
-            _ => {
-                let start = i;
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && !matches!(chars[i], '{' | '}' | '(' | ')' | '[' | ']' | ';')
-                {
-                    i += 1;
-                }
-                if i == start {
-                    // a stray `}` or `]`
-                    i += 1;
-                    continue;
-                }
-                let token: String = chars[start..i].iter().collect();
-                if token.starts_with('$') || depth > 0 {
-                    continue;
-                }
-                if cur.is_empty() {
-                    cur.line = line;
-                }
-                match parse_result(&token) {
-                    Some(r) => {
-                        cur.marker = Some(r);
-                        let done = std::mem::take(&mut cur);
-                        games.push(done.finish());
-                        cur.line = line;
-                    }
-                    None => cur.has_moves = true,
                 }
             }
+            Err(e) => return Err(refused(text, start, line, &e)),
         }
     }
-    if !cur.is_empty() {
-        games.push(cur.finish());
+    // Text without a single tag is not a PGN collection (a TRF, a table, prose …), even if
+    // pgn-reader found a word in it that reads as a move or a result.
+    match first_text {
+        Some(line) if games.iter().all(|(untagged, _)| *untagged) => Err(PgnError::NotPgn { line }),
+        _ => Ok(games.into_iter().map(|(_, g)| g).collect()),
     }
-    Ok(games)
 }
 
-/// Read one `Name "value"]` after the `[`; returns the position after `]`. `None` if the tag
-/// is not closed on its line.
-fn read_tag(chars: &[char], mut i: usize) -> Option<(String, String, usize)> {
-    let mut name = String::new();
-    while i < chars.len() && chars[i].is_whitespace() && chars[i] != '\n' {
-        i += 1;
-    }
-    while i < chars.len() && !chars[i].is_whitespace() && chars[i] != '"' && chars[i] != ']' {
-        name.push(chars[i]);
-        i += 1;
-    }
-    while i < chars.len() && chars[i].is_whitespace() && chars[i] != '\n' {
-        i += 1;
-    }
-    let mut value = String::new();
-    if chars.get(i) == Some(&'"') {
-        i += 1;
-        loop {
-            match chars.get(i)? {
-                '\\' => {
-                    if let Some(&n) = chars.get(i + 1) {
-                        value.push(n);
-                    }
-                    i += 2;
-                }
-                '"' => {
-                    i += 1;
-                    break;
-                }
-                '\n' => return None,
-                &c => {
-                    value.push(c);
-                    i += 1;
-                }
+/// pgn-reader's error as ours, with the line: a comment left open is found from the game's
+/// start; a tag left open is reported at the game's first line.
+fn refused(text: &str, start: usize, line: usize, e: &std::io::Error) -> PgnError {
+    let reason = e.to_string();
+    match reason.as_str() {
+        "unterminated tag" => PgnError::UnterminatedTag { line },
+        "unterminated comment" => {
+            let rest = text.get(start..).unwrap_or_default();
+            let open = rest
+                .match_indices('{')
+                .map(|(i, _)| i)
+                .find(|&i| !rest[i..].contains('}'));
+            PgnError::UnterminatedComment {
+                line: open.map_or(line, |i| line + rest[..i].matches('\n').count()),
             }
         }
+        _ => PgnError::Unreadable { line, reason },
     }
-    while i < chars.len() && chars[i] != ']' {
-        if chars[i] == '\n' {
-            return None;
+}
+
+/// The line of the `nth` tag `name` after `start` (on line `line`): where a game split off a
+/// tag block begins. One tag a line, as every program writes them; else the block's line.
+fn tag_line(text: &str, start: usize, line: usize, name: &str, nth: usize) -> usize {
+    let rest = text.get(start..).unwrap_or_default();
+    rest.split('\n')
+        .enumerate()
+        .filter(|(_, l)| {
+            l.trim_start()
+                .strip_prefix('[')
+                .and_then(|t| t.trim_start().strip_prefix(name))
+                .is_some_and(|t| t.starts_with([' ', '"', '\t']))
+        })
+        .nth(nth.saturating_sub(1))
+        .map_or(line, |(i, _)| line + i)
+}
+
+/// The text handed to pgn-reader, counting what it has taken (pgn-reader buffers ahead and
+/// says nothing of positions; the count less its buffer is where the next game begins).
+struct Counting<'a> {
+    rest: &'a [u8],
+    taken: Rc<Cell<usize>>,
+}
+
+impl Read for Counting<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.rest.read(buf)?;
+        self.taken.set(self.taken.get() + n);
+        Ok(n)
+    }
+}
+
+/// The first byte at or after `at` that is not a byte-order mark, white space or an escape
+/// line (`%…` at a line's start): where pgn-reader will start the next game.
+fn next_content(bytes: &[u8], mut at: usize) -> usize {
+    let mut line_start = at == 0 || bytes.get(at - 1) == Some(&b'\n');
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\n' => {
+                line_start = true;
+                at += 1;
+            }
+            b' ' | b'\t' | b'\r' => at += 1,
+            0xef if bytes[at..].starts_with(b"\xef\xbb\xbf") => at += 3,
+            b'%' if line_start => {
+                while at < bytes.len() && bytes[at] != b'\n' {
+                    at += 1;
+                }
+            }
+            _ => break,
         }
-        i += 1;
     }
-    if i >= chars.len() {
-        return None;
+    at
+}
+
+/// Line numbers of byte positions that only grow: each byte is counted once.
+#[derive(Default)]
+struct Lines {
+    pos: usize,
+    newlines: usize,
+}
+
+impl Lines {
+    fn line_of(&mut self, bytes: &[u8], at: usize) -> usize {
+        let at = at.min(bytes.len());
+        if at > self.pos {
+            self.newlines += bytes[self.pos..at].iter().filter(|&&b| b == b'\n').count();
+            self.pos = at;
+        }
+        self.newlines + 1
     }
-    Some((name, value, i + 1))
 }
 
 /// The players (in order of first appearance) and games for [`crate::rules::standings::compute`].
