@@ -626,3 +626,23 @@ fn art_44_a_leave_is_told_in_one_sentence_of_the_recipients_language() {
         "{bg}"
     );
 }
+
+#[test]
+fn art_52_the_proposals_are_named_in_the_recipients_language() {
+    use amici::rules::game::{AdjudicationStage, Msg};
+    let g = opened();
+    let msg = Msg::Adjudication {
+        stage: AdjudicationStage::ToAdjudicator,
+        deadline: day("2027-01-15"),
+        proposals: [
+            Some((amici::rules::model::GameResult::WhiteWins, "a pawn up".into())),
+            None,
+        ],
+        score: "e4 e5".into(),
+        diagram: String::new(),
+    };
+    let bg = to_white(&g, &msg, Lang::Bg, "2027-01-15");
+    assert!(bg.contains("  белите: 1-0 — a pawn up"), "{bg}");
+    assert!(bg.contains("  черните: —"), "{bg}");
+    assert!(!bg.contains("White:"), "{bg}");
+}

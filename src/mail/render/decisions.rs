@@ -98,8 +98,11 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 S::ToAdjudicator => tr(lang, Key::ProposalsDifferAreMissingMaterial),
             };
             let _ = writeln!(b, "{head} {}.", date(*deadline));
-            for p in proposals {
-                let _ = writeln!(b, "  {p}");
+            for (c, p) in [Color::White, Color::Black].into_iter().zip(proposals) {
+                let _ = match p {
+                    Some((r, words)) => writeln!(b, "  {}: {} — {words}", side(lang, c), r.pgn()),
+                    None => writeln!(b, "  {}: —", side(lang, c)),
+                };
             }
             let _ = writeln!(b);
             let _ = writeln!(b, "{score}");

@@ -167,7 +167,8 @@ pub enum Msg {
     Adjudication {
         stage: AdjudicationStage,
         deadline: Day,
-        proposals: Vec<String>,
+        /// White's and Black's proposals with their words (Art. 52), `None`: none yet.
+        proposals: [Option<(GameResult, String)>; 2],
         score: String,
         diagram: String,
     },

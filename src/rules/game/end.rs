@@ -30,19 +30,13 @@ pub(super) fn adjudication_msg(
     a: &Adjudication,
     stage: AdjudicationStage,
 ) -> Msg {
-    let side = |i: usize| if i == 0 { "White" } else { "Black" };
     Msg::Adjudication {
         stage,
         deadline: a.asked_on + chrono::Duration::days(PROPOSAL_DAYS),
         proposals: a
             .proposals
-            .iter()
-            .enumerate()
-            .map(|(i, p)| match p {
-                Some((r, words)) => format!("{}: {} — {}", side(i), r.pgn(), words.trim()),
-                None => format!("{}: —", side(i)),
-            })
-            .collect(),
+            .clone()
+            .map(|p| p.map(|(r, words)| (r, words.trim().to_string()))),
         score: rec.sans().join(" "),
         diagram: rec.position_diagram(),
     }
