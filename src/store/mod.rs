@@ -186,6 +186,15 @@ pub struct RawLetter<'a> {
     pub size: Option<i64>,
 }
 
+/// What one sender holds while it leases more (`Store::lease_more`).
+#[derive(Debug, Default, Clone)]
+pub struct Leased {
+    /// Rows it leased and has not recorded yet.
+    pub in_flight: std::collections::HashSet<i64>,
+    /// Recipients (lowercase) a message was refused to in this flush.
+    pub refused: std::collections::HashSet<String>,
+}
+
 /// The database.
 pub struct Store {
     conn: Connection,
@@ -503,7 +512,20 @@ impl Store {
         lease_until: &str,
         limit: usize,
     ) -> Result<Vec<OutboxRow>> {
-        self.transaction(|tx| tx.lease_outbox(now, lease_until, limit))
+        self.lease_more(now, lease_until, limit, &Leased::default())
+    }
+
+    /// [`lease_outbox`](Self::lease_outbox) for a sender that still has rows on their way:
+    /// those (`leased.in_flight`) hold nobody back, so it is fed before it runs dry; a
+    /// recipient refused during its flush (`leased.refused`) gets nothing more in it.
+    pub fn lease_more(
+        &mut self,
+        now: &str,
+        lease_until: &str,
+        limit: usize,
+        leased: &Leased,
+    ) -> Result<Vec<OutboxRow>> {
+        self.transaction(|tx| tx.lease_outbox(now, lease_until, limit, leased))
     }
 
     /// Gives back the leases of processes that are gone (start-up of the one `amici run`: a

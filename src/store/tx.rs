@@ -155,6 +155,7 @@ impl Tx<'_> {
         now: &str,
         lease_until: &str,
         limit: usize,
+        leased: &Leased,
     ) -> Result<Vec<OutboxRow>> {
         // The queue in order, without the bodies: which rows may go now.
         let mut st = self.tx.prepare_cached(
@@ -178,8 +179,13 @@ impl Tx<'_> {
             if take.len() >= limit {
                 break;
             }
+            // Already on its way through this sender, after the rows before it: it holds
+            // nobody back (the sender keeps each recipient's rows in the order leased).
+            if leased.in_flight.contains(&id) {
+                continue;
+            }
             let key = recipient.to_lowercase();
-            if held.contains(&key) {
+            if held.contains(&key) || leased.refused.contains(&key) {
                 continue;
             }
             let free = match status.as_str() {
