@@ -377,7 +377,8 @@ pub struct Flushed {
 }
 
 /// Rows leased, per sender, at a time; a flush leases more when fewer than this many per
-/// sender are still on their way, so no connection waits for the database between batches.
+/// sender are still waiting in its lanes, so no connection waits for the database between
+/// batches.
 const LEASE_PER_SENDER: usize = 8;
 /// A lease outlives any batch's sends; a sender that died releases its rows when it runs out.
 const LEASE_SECONDS: i64 = 600;
@@ -408,7 +409,9 @@ enum Fate {
 /// One lane per sender slot sends its rows in the order leased; this task leases more while
 /// the lanes still have rows in hand (those hold nobody back: a recipient's rows stay in one
 /// lane, in order) and records results as they come, committing whatever gathered while the
-/// previous commit ran (group commit), so a crash resends at most one commit's messages.
+/// previous commit ran (group commit), so a crash resends at most one commit's messages. The
+/// recording and the next lease are one trip to the database thread, which the letters being
+/// processed share.
 pub async fn flush(
     db: &Db,
     config: &Arc<Config>,
@@ -465,37 +468,82 @@ pub async fn flush(
         let mut out = Flushed::default();
         let mut feeds = Some(feeds);
         let mut leased = crate::store::Leased::default();
+        // Rows handed to the lanes and not back yet.
+        let mut in_lanes = 0usize;
         // The last lease found fewer rows than asked: ask again only once results came in.
         let mut exhausted = false;
+        let mut outcomes: Vec<(i64, SendOutcome)> = Vec::new();
+        let mut permanent: Vec<(OutboxRow, String)> = Vec::new();
         loop {
-            let low = leased.in_flight.len() < LEASE_PER_SENDER * slots;
-            if let Some(lanes) = feeds.as_ref().filter(|_| low && !exhausted) {
-                // The clock moves on while a flush runs: leases and retry times from the time
-                // of each lease, not of the flush's start.
+            // One trip to the database a round: record what came back, and lease more when the
+            // lanes run low (the lanes go on sending meanwhile).
+            let want = match &feeds {
+                Some(_) if !exhausted && in_lanes < LEASE_PER_SENDER * slots => {
+                    2 * LEASE_PER_SENDER * slots - in_lanes
+                }
+                _ => 0,
+            };
+            if want > 0 || !outcomes.is_empty() {
+                let recorded: Vec<i64> = outcomes.iter().map(|(id, _)| *id).collect();
+                // Recorded rows no longer stand for this sender: a row given back is pending
+                // again and holds its recipient's later rows, as any other.
+                let mut hold = leased.clone();
+                for id in &recorded {
+                    hold.in_flight.remove(id);
+                }
+                let cfg = config.clone();
                 let at = clock_at(now, started);
                 let (now_s, until) = (
                     at.to_rfc3339(),
                     (at + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339(),
                 );
-                let limit = 2 * LEASE_PER_SENDER * slots - leased.in_flight.len();
-                let hold = leased.clone();
+                let results = std::mem::take(&mut outcomes);
                 let rows = db
-                    .call(move |s| s.lease_more(&now_s, &until, limit, &hold))
+                    .call(move |s| {
+                        if !results.is_empty() {
+                            crate::engine::record_sends(s, &cfg, &results, at)?;
+                        }
+                        if want == 0 {
+                            return Ok(Vec::new());
+                        }
+                        Ok::<_, anyhow::Error>(s.lease_more(&now_s, &until, want, &hold)?)
+                    })
                     .await??;
-                exhausted = rows.len() < limit;
-                for r in rows {
-                    leased.in_flight.insert(r.id);
-                    let lane = slot_of(&r.recipient, slots);
-                    if let Err(unsent) = lanes[lane].send(r) {
-                        // A lane only ends when its feed is dropped: never while leasing.
-                        leased.in_flight.remove(&unsent.0.id);
+                for id in recorded {
+                    leased.in_flight.remove(&id);
+                }
+                if want > 0 {
+                    exhausted = rows.len() < want;
+                }
+                if let Some(lanes) = &feeds {
+                    for r in rows {
+                        leased.in_flight.insert(r.id);
+                        in_lanes += 1;
+                        let lane = slot_of(&r.recipient, slots);
+                        if let Err(unsent) = lanes[lane].send(r) {
+                            // A lane only ends when its feed is dropped: never while leasing.
+                            leased.in_flight.remove(&unsent.0.id);
+                            in_lanes -= 1;
+                        }
                     }
                 }
+            }
+            for (row, e) in std::mem::take(&mut permanent) {
+                leased.in_flight.remove(&row.id);
+                let cfg = config.clone();
+                let at = clock_at(now, started);
+                db.call(move |s| undeliverable(s, &cfg, &row, &e, at))
+                    .await??;
+                // A notice about it may have been queued.
+                exhausted = false;
+            }
+            if want > 0 && !exhausted {
                 continue;
             }
             if leased.in_flight.is_empty() {
                 break;
             }
+            // Wait for results.
             let Some(first) = results_rx.recv().await else {
                 break;
             };
@@ -503,10 +551,8 @@ pub async fn flush(
             while let Ok(more) = results_rx.try_recv() {
                 gathered.push(more);
             }
-            let mut outcomes = Vec::new();
-            let mut permanent = Vec::new();
+            in_lanes -= gathered.len();
             for (row, fate) in gathered {
-                leased.in_flight.remove(&row.id);
                 let outcome = match fate {
                     Fate::Sent => {
                         out.sent += 1;
@@ -545,18 +591,7 @@ pub async fn flush(
                 };
                 outcomes.push((row.id, outcome));
             }
-            let cfg = config.clone();
-            let at = clock_at(now, started);
-            db.call(move |s| crate::engine::record_sends(s, &cfg, &outcomes, at))
-                .await??;
-            for (row, e) in permanent {
-                let cfg = config.clone();
-                let at = clock_at(now, started);
-                db.call(move |s| undeliverable(s, &cfg, &row, &e, at))
-                    .await??;
-            }
-            // What was recorded may have freed rows (a notice queued about a refusal), and
-            // letters processed meanwhile queued more.
+            // Letters processed meanwhile may have queued more.
             exhausted = false;
         }
         // The lanes end once their feeds are gone and their rows are done.
