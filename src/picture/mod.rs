@@ -350,10 +350,12 @@ fn encode(rgb: &[u8]) -> Result<Vec<u8>, PictureError> {
         let mut enc = png::Encoder::new(&mut out, WIDTH, HEIGHT);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        // Measured on the golden positions (benches/picture.rs): flat squares compress best
-        // unfiltered, and `Balanced` (zlib level 6) gives 8–15 KB in under 2 ms, where `High`
-        // with adaptive filters took 6 ms for 19 KB.
-        enc.set_compression(png::Compression::Balanced);
+        // Measured on the start position (release): flat squares compress best unfiltered;
+        // zlib level 6 gives 14.4 KB in 2.8 ms, level 3 18.3 KB in 1.8 ms, level 1 27.7 KB
+        // in 0.6 ms (too near the 30 KB budget for a busier position); `High` with adaptive
+        // filters took 6 ms for 19 KB. Level 3: the picture is made on the database thread,
+        // twice for every move letter, and a few KB more per picture cost the outbox little.
+        enc.set_deflate_compression(png::DeflateCompression::Level(3));
         enc.set_filter(png::Filter::NoFilter);
         let mut w = enc.write_header()?;
         w.write_image_data(rgb)?;
