@@ -351,11 +351,11 @@ fn encode(rgb: &[u8]) -> Result<Vec<u8>, PictureError> {
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         // Measured on the start position (release): flat squares compress best unfiltered;
-        // zlib level 6 gives 14.4 KB in 2.8 ms, level 3 18.3 KB in 1.8 ms, level 1 27.7 KB
-        // in 0.6 ms (too near the 30 KB budget for a busier position); `High` with adaptive
-        // filters took 6 ms for 19 KB. Level 3: the picture is made on the database thread,
-        // twice for every move letter, and a few KB more per picture cost the outbox little.
-        enc.set_deflate_compression(png::DeflateCompression::Level(3));
+        // zlib level 6 (`Balanced`) gives 14.4 KB in 2.8 ms, level 3 18.3 KB in 1.8 ms, level
+        // 1 27.7 KB in 0.6 ms; `High` with adaptive filters took 6 ms for 19 KB. Level 6: on
+        // the pipeline bench the mail server, not the database thread, is what a move letter
+        // waits for, and every KB of picture goes through it twice (DESIGN.md).
+        enc.set_compression(png::Compression::Balanced);
         enc.set_filter(png::Filter::NoFilter);
         let mut w = enc.write_header()?;
         w.write_image_data(rgb)?;
