@@ -276,7 +276,7 @@ fn board_picture(
     to: Role,
 ) -> Option<outbound::BoardPicture> {
     let view = render::picture_view(record, msg, body, arbiter_copy, Some(to))?;
-    match crate::picture::png_cached(&crate::picture::svg(&view)) {
+    match crate::picture::png_cached(&view) {
         Ok(png) => Some(outbound::BoardPicture {
             png,
             with_text_diagram: config.diagram_for(&record.tournament) == Diagram::Both,

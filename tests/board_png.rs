@@ -35,16 +35,24 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, rgb)
 }
 
-/// Renders `view`, checks its size, and compares it with `fixtures/board/<name>.png`.
+/// Renders `view` both ways — the SVG through resvg (what `picture::svg` gives the site) and
+/// the picture letters carry (`picture::board_png`, put together from parts) — checks their
+/// size, and compares each with `fixtures/board/<name>.png`.
 fn golden(name: &str, view: View) {
-    let png = picture::png(&picture::svg(&view)).expect("a picture");
-    assert!(png.len() < 30 * 1024, "{name}: {} bytes", png.len());
+    let svg = picture::png(&picture::svg(&view)).expect("a picture");
     let path = format!("{}/fixtures/board/{name}.png", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("AMICI_BLESS_GOLDENS").is_some() {
-        std::fs::write(&path, &png).unwrap();
+        std::fs::write(&path, &svg).unwrap();
     }
-    let want = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let (w, h, got) = decode(&png);
+    let letter = picture::board_png(&view).expect("a picture");
+    same(&format!("{name} (SVG)"), &svg, &path);
+    same(&format!("{name} (letter)"), &letter, &path);
+}
+
+fn same(name: &str, png: &[u8], path: &str) {
+    assert!(png.len() < 30 * 1024, "{name}: {} bytes", png.len());
+    let want = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (w, h, got) = decode(png);
     let (ww, wh, want) = decode(&want);
     assert_eq!((w, h), (ww, wh), "{name}: size");
     assert_eq!((w, h), (WIDTH, HEIGHT));

@@ -146,7 +146,7 @@ fn the_forwarded_move_carries_the_picture_with_the_text_part_first_and_complete(
     // The picture: the position after 1. e4, seen by Black, e2 and e4 highlighted.
     let png = image.contents();
     assert!(png.len() < 30 * 1024, "{} bytes", png.len());
-    let want = picture::png(&picture::svg(&View {
+    let want = picture::board_png(&View {
         board: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
             .parse::<shakmaty::fen::Fen>()
             .unwrap()
@@ -154,7 +154,7 @@ fn the_forwarded_move_carries_the_picture_with_the_text_part_first_and_complete(
             .board,
         side: Color::Black,
         last_move: Some((Square::E2, Square::E4)),
-    }))
+    })
     .unwrap();
     assert_eq!(png, want.as_slice());
 }
@@ -249,7 +249,7 @@ fn the_end_of_the_game_carries_the_final_position_and_the_pgn() {
         .iter()
         .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
         .expect("the picture");
-    let want = picture::png(&picture::svg(&View {
+    let want = picture::board_png(&View {
         board: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
             .parse::<shakmaty::fen::Fen>()
             .unwrap()
@@ -257,7 +257,7 @@ fn the_end_of_the_game_carries_the_final_position_and_the_pgn() {
             .board,
         side: Color::White,
         last_move: Some((Square::D8, Square::H4)),
-    }))
+    })
     .unwrap();
     assert_eq!(image.contents(), want.as_slice());
 }
@@ -277,11 +277,11 @@ fn a_refused_move_shows_the_position_it_was_refused_in() {
         .iter()
         .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
         .expect("the picture");
-    let want = picture::png(&picture::svg(&View {
+    let want = picture::board_png(&View {
         board: shakmaty::Board::default(),
         side: Color::White,
         last_move: None,
-    }))
+    })
     .unwrap();
     assert_eq!(image.contents(), want.as_slice());
 }

@@ -376,8 +376,9 @@ pub struct Flushed {
     pub down: Option<String>,
 }
 
-/// Rows leased, per sender, at a time: the results of a batch are recorded together (one
-/// fsync), so a crash mid-batch resends at most this many messages per sender.
+/// Rows leased, per sender, at a time; a flush leases more when fewer than this many per
+/// sender are still waiting in its lanes, so no connection waits for the database between
+/// batches.
 const LEASE_PER_SENDER: usize = 8;
 /// A lease outlives any batch's sends; a sender that died releases its rows when it runs out.
 const LEASE_SECONDS: i64 = 600;
@@ -395,152 +396,210 @@ fn slot_of(recipient: &str, slots: usize) -> usize {
     (h.finish() % slots.max(1) as u64) as usize
 }
 
-/// Sends everything due, batch by batch, until the queue is empty, nothing more can go, or
-/// the server is down.
+/// How one leased row fared in its lane.
+enum Fate {
+    Sent,
+    /// Not tried: its recipient was refused earlier in this flush, or the server is down.
+    Held,
+    Refused(SendError),
+}
+
+/// Sends everything due until the queue is empty, nothing more can go, or the server is down.
+///
+/// One lane per sender slot sends its rows in the order leased; this task leases more while
+/// the lanes still have rows in hand (those hold nobody back: a recipient's rows stay in one
+/// lane, in order) and records results as they come, committing whatever gathered while the
+/// previous commit ran (group commit), so a crash resends at most one commit's messages. The
+/// recording and the next lease are one trip to the database thread, which the letters being
+/// processed share.
 pub async fn flush(
     db: &Db,
     config: &Arc<Config>,
     transport: &Transport,
     now: DateTime<FixedOffset>,
 ) -> anyhow::Result<Flushed> {
-    let mut out = Flushed::default();
     let slots = transport.senders();
     let started = std::time::Instant::now();
-    loop {
-        // The clock moves on while a flush runs: leases and retry times from the time of
-        // each batch, not of the flush's start.
-        let now = clock_at(now, started);
-        let (now_s, until) = (
-            now.to_rfc3339(),
-            (now + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339(),
-        );
-        let rows = db
-            .call(move |s| s.lease_outbox(&now_s, &until, LEASE_PER_SENDER * slots))
-            .await??;
-        if rows.is_empty() {
-            return Ok(out);
-        }
-        let mut lanes: Vec<Vec<OutboxRow>> = vec![Vec::new(); slots];
-        for r in rows {
-            lanes[slot_of(&r.recipient, slots)].push(r);
-        }
-        let from = config.bot.address.clone();
-        // Each result goes to the recorder as soon as it is known; the recorder commits what
-        // has gathered while its previous commit ran (group commit). A crash then resends at
-        // most the messages of one commit, not of the whole batch.
-        let (results_tx, mut results_rx) =
-            tokio::sync::mpsc::unbounded_channel::<(OutboxRow, Result<(), Option<SendError>>)>();
-        let sends = lanes
-            .into_iter()
-            .enumerate()
-            .map(|(slot, lane)| {
-                let from = from.clone();
-                let results = results_tx.clone();
-                async move {
-                    // A recipient held back in this lane (a refusal): his later rows wait, in order.
-                    let mut held: Vec<String> = Vec::new();
-                    let mut down = None;
-                    for row in lane {
-                        if down.is_some()
-                            || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient))
-                        {
-                            let _ = results.send((row, Err(None)));
-                            continue;
+    let from = config.bot.address.clone();
+    let (results_tx, mut results_rx) =
+        tokio::sync::mpsc::unbounded_channel::<(OutboxRow, Fate)>();
+    let mut feeds = Vec::with_capacity(slots);
+    let mut lanes = Vec::with_capacity(slots);
+    for slot in 0..slots {
+        let (feed, mut rows) = tokio::sync::mpsc::unbounded_channel::<OutboxRow>();
+        feeds.push(feed);
+        let (results, from) = (results_tx.clone(), from.clone());
+        lanes.push(async move {
+            // A recipient refused in this lane: his later rows wait, in order.
+            let mut held: Vec<String> = Vec::new();
+            let mut down = None;
+            while let Some(row) = rows.recv().await {
+                if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient))
+                {
+                    let _ = results.send((row, Fate::Held));
+                    continue;
+                }
+                // VERP: a bounce that comes back later names this row (bot+<id>@…).
+                let sender = if transport.verp() {
+                    crate::mail::dsn::verp_address(&from, row.id)
+                } else {
+                    from.clone()
+                };
+                let fate = match transport
+                    .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
+                    .await
+                {
+                    Ok(()) => Fate::Sent,
+                    Err(e) => {
+                        match &e {
+                            SendError::Down(why) => down = Some(why.clone()),
+                            _ => held.push(row.recipient.clone()),
                         }
-                        // VERP: a bounce that comes back later names this row (bot+<id>@…).
-                        let sender = if transport.verp() {
-                            crate::mail::dsn::verp_address(&from, row.id)
-                        } else {
-                            from.clone()
-                        };
-                        let r = transport
-                            .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
-                            .await;
-                        let r = match r {
-                            Ok(()) => Ok(()),
-                            Err(SendError::Down(e)) => {
-                                down = Some(e);
-                                Err(None)
-                            }
-                            Err(e) => {
-                                held.push(row.recipient.clone());
-                                Err(Some(e))
-                            }
-                        };
-                        let _ = results.send((row, r));
+                        Fate::Refused(e)
                     }
-                    down
+                };
+                let _ = results.send((row, fate));
+            }
+            down
+        });
+    }
+    drop(results_tx);
+    let coordinator = async move {
+        let mut out = Flushed::default();
+        let mut feeds = Some(feeds);
+        let mut leased = crate::store::Leased::default();
+        // Rows handed to the lanes and not back yet.
+        let mut in_lanes = 0usize;
+        // The last lease found fewer rows than asked: ask again only once results came in.
+        let mut exhausted = false;
+        let mut outcomes: Vec<(i64, SendOutcome)> = Vec::new();
+        let mut permanent: Vec<(OutboxRow, String)> = Vec::new();
+        loop {
+            // One trip to the database a round: record what came back, and lease more when the
+            // lanes run low (the lanes go on sending meanwhile).
+            let want = match &feeds {
+                Some(_) if !exhausted && in_lanes < LEASE_PER_SENDER * slots => {
+                    2 * LEASE_PER_SENDER * slots - in_lanes
                 }
-            })
-            .collect::<Vec<_>>();
-        drop(results_tx);
-        let recorder = async {
-            let mut progressed = false;
-            let (mut sent, mut retry, mut failed) = (0, 0, 0);
-            while let Some(first) = results_rx.recv().await {
-                let mut gathered = vec![first];
-                while let Ok(more) = results_rx.try_recv() {
-                    gathered.push(more);
-                }
-                let mut outcomes = Vec::new();
-                let mut permanent = Vec::new();
-                for (row, r) in gathered {
-                    let outcome = match r {
-                        Ok(()) => {
-                            sent += 1;
-                            progressed = true;
-                            SendOutcome::Sent
-                        }
-                        Err(None) => SendOutcome::Unsent,
-                        Err(Some(SendError::Transient(e))) => {
-                            tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
-                            retry += 1;
-                            let next = now
-                                + chrono::Duration::from_std(backoff(
-                                    row.attempts,
-                                    transport.retry_base(),
-                                ))
-                                .unwrap_or_default();
-                            SendOutcome::Retry {
-                                next_attempt: next.to_rfc3339(),
-                                error: e,
-                            }
-                        }
-                        Err(Some(SendError::Permanent(e) | SendError::Down(e))) => {
-                            tracing::error!(to = %row.recipient, error = %e, "message refused for good");
-                            failed += 1;
-                            progressed = true;
-                            permanent.push((row, e));
-                            continue;
-                        }
-                    };
-                    outcomes.push((row.id, outcome));
+                _ => 0,
+            };
+            if want > 0 || !outcomes.is_empty() {
+                let recorded: Vec<i64> = outcomes.iter().map(|(id, _)| *id).collect();
+                // Recorded rows no longer stand for this sender: a row given back is pending
+                // again and holds its recipient's later rows, as any other.
+                let mut hold = leased.clone();
+                for id in &recorded {
+                    hold.in_flight.remove(id);
                 }
                 let cfg = config.clone();
                 let at = clock_at(now, started);
-                db.call(move |s| crate::engine::record_sends(s, &cfg, &outcomes, at))
+                let (now_s, until) = (
+                    at.to_rfc3339(),
+                    (at + chrono::Duration::seconds(LEASE_SECONDS)).to_rfc3339(),
+                );
+                let results = std::mem::take(&mut outcomes);
+                let rows = db
+                    .call(move |s| {
+                        if !results.is_empty() {
+                            crate::engine::record_sends(s, &cfg, &results, at)?;
+                        }
+                        if want == 0 {
+                            return Ok(Vec::new());
+                        }
+                        Ok::<_, anyhow::Error>(s.lease_more(&now_s, &until, want, &hold)?)
+                    })
                     .await??;
-                for (row, e) in permanent {
-                    let cfg = config.clone();
-                    let at = clock_at(now, started);
-                    db.call(move |s| undeliverable(s, &cfg, &row, &e, at))
-                        .await??;
+                for id in recorded {
+                    leased.in_flight.remove(&id);
+                }
+                if want > 0 {
+                    exhausted = rows.len() < want;
+                }
+                if let Some(lanes) = &feeds {
+                    for r in rows {
+                        leased.in_flight.insert(r.id);
+                        in_lanes += 1;
+                        let lane = slot_of(&r.recipient, slots);
+                        if let Err(unsent) = lanes[lane].send(r) {
+                            // A lane only ends when its feed is dropped: never while leasing.
+                            leased.in_flight.remove(&unsent.0.id);
+                            in_lanes -= 1;
+                        }
+                    }
                 }
             }
-            Ok::<_, anyhow::Error>((progressed, sent, retry, failed))
-        };
-        let (downs, recorded) = futures::join!(futures::future::join_all(sends), recorder);
-        let (progressed, sent, retry, failed) = recorded?;
-        out.sent += sent;
-        out.retry += retry;
-        out.failed += failed;
-        if let Some(d) = downs.into_iter().flatten().next() {
-            out.down = Some(d);
+            for (row, e) in std::mem::take(&mut permanent) {
+                leased.in_flight.remove(&row.id);
+                let cfg = config.clone();
+                let at = clock_at(now, started);
+                db.call(move |s| undeliverable(s, &cfg, &row, &e, at))
+                    .await??;
+                // A notice about it may have been queued.
+                exhausted = false;
+            }
+            if want > 0 && !exhausted {
+                continue;
+            }
+            if leased.in_flight.is_empty() {
+                break;
+            }
+            // Wait for results.
+            let Some(first) = results_rx.recv().await else {
+                break;
+            };
+            let mut gathered = vec![first];
+            while let Ok(more) = results_rx.try_recv() {
+                gathered.push(more);
+            }
+            in_lanes -= gathered.len();
+            for (row, fate) in gathered {
+                let outcome = match fate {
+                    Fate::Sent => {
+                        out.sent += 1;
+                        SendOutcome::Sent
+                    }
+                    Fate::Held => SendOutcome::Unsent,
+                    Fate::Refused(SendError::Down(why)) => {
+                        // The circuit opens: nothing more is leased; the lanes give back
+                        // what they hold.
+                        out.down.get_or_insert(why);
+                        feeds = None;
+                        SendOutcome::Unsent
+                    }
+                    Fate::Refused(SendError::Transient(e)) => {
+                        tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
+                        out.retry += 1;
+                        leased.refused.insert(row.recipient.to_lowercase());
+                        let next = now
+                            + chrono::Duration::from_std(backoff(
+                                row.attempts,
+                                transport.retry_base(),
+                            ))
+                            .unwrap_or_default();
+                        SendOutcome::Retry {
+                            next_attempt: next.to_rfc3339(),
+                            error: e,
+                        }
+                    }
+                    Fate::Refused(SendError::Permanent(e)) => {
+                        tracing::error!(to = %row.recipient, error = %e, "message refused for good");
+                        out.failed += 1;
+                        leased.refused.insert(row.recipient.to_lowercase());
+                        permanent.push((row, e));
+                        continue;
+                    }
+                };
+                outcomes.push((row.id, outcome));
+            }
+            // Letters processed meanwhile may have queued more.
+            exhausted = false;
         }
-        if out.down.is_some() || !progressed {
-            return Ok(out);
-        }
-    }
+        // The lanes end once their feeds are gone and their rows are done.
+        drop(feeds);
+        Ok::<_, anyhow::Error>(out)
+    };
+    let (_downs, out) = futures::join!(futures::future::join_all(lanes), coordinator);
+    out
 }
 
 /// Records a permanent failure and tells the people responsible once (see

@@ -33,7 +33,7 @@ const MARGIN: &str = "#ffffff";
 const INK: &str = "#4a3b2c";
 
 /// What one picture shows: a position, from one side, and the move that led to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
     pub board: Board,
     /// At the bottom: White has rank 1 there and file a on the left; Black rank 8 and file h.
@@ -215,29 +215,150 @@ pub enum PictureError {
 /// An SVG of `WIDTH` × `HEIGHT` as PNG bytes: rasterised by resvg on white, written as 8-bit
 /// RGB (no alpha: the picture is opaque), unfiltered, at zlib's default level.
 pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+    encode(&rgb_of(&rasterise(svg, WIDTH, HEIGHT, true)?))
+}
+
+/// What every picture is put together from, rasterised once per process by [`png`]'s own
+/// renderer: the empty board from each side (margins, squares, frame, coordinates) and each
+/// piece on a transparent square.
+struct Parts {
+    /// The empty board as RGB, `WIDTH` × `HEIGHT`: `[White's side, Black's side]`.
+    boards: [Vec<u8>; 2],
+    /// Each piece, `SQUARE` × `SQUARE` premultiplied RGBA, at `piece_index`.
+    pieces: Vec<Vec<u8>>,
+}
+
+fn piece_index(color: Color, role: Role) -> usize {
+    color as usize * 6 + (role as usize - 1)
+}
+
+/// An SVG text rasterised by resvg: premultiplied RGBA, on white when `opaque`.
+fn rasterise(svg: &str, width: u32, height: u32, opaque: bool) -> Result<Vec<u8>, PictureError> {
     use resvg::{tiny_skia, usvg};
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
-    let mut pixmap = tiny_skia::Pixmap::new(WIDTH, HEIGHT).ok_or(PictureError::Pixmap)?;
-    pixmap.fill(tiny_skia::Color::WHITE);
+    let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Pixmap)?;
+    if opaque {
+        pixmap.fill(tiny_skia::Color::WHITE);
+    }
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    // Opaque everywhere, so the premultiplied RGBA is plain RGBA: drop the alpha.
-    let rgb: Vec<u8> = pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect();
+    Ok(pixmap.take())
+}
+
+/// Premultiplied RGBA that is opaque everywhere as RGB.
+fn rgb_of(rgba: &[u8]) -> Vec<u8> {
+    rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect()
+}
+
+impl Parts {
+    fn new() -> Result<Parts, PictureError> {
+        let empty = |side| View {
+            board: Board::empty(),
+            side,
+            last_move: None,
+        };
+        let board = |side| rasterise(&svg(&empty(side)), WIDTH, HEIGHT, true).map(|p| rgb_of(&p));
+        let mut pieces = vec![Vec::new(); 12];
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                // The piece exactly as `svg` places it, at the origin of its own square.
+                let one = format!(
+                    r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{s}" height="{s}" viewBox="0 0 {s} {s}"><defs><symbol id="{id}" viewBox="0 0 45 45">{art}</symbol></defs><use xlink:href="#{id}" x="0" y="0" width="{s}" height="{s}"/></svg>"##,
+                    s = SQUARE,
+                    id = symbol_id(color, role),
+                    art = artwork(color, role)
+                );
+                pieces[piece_index(color, role)] = rasterise(&one, SQUARE, SQUARE, false)?;
+            }
+        }
+        Ok(Parts {
+            boards: [board(Color::White)?, board(Color::Black)?],
+            pieces,
+        })
+    }
+
+    /// The picture of `view` as RGB: the empty board, the last move's squares filled, each
+    /// piece laid on its square (source-over, as the SVG draws it).
+    fn compose(&self, view: &View) -> Vec<u8> {
+        let mut rgb = self.boards[usize::from(view.side == Color::Black)].clone();
+        let stride = WIDTH as usize * 3;
+        let s = SQUARE as usize;
+        let origin = |col: u32, row: u32| {
+            (TOP + row * SQUARE) as usize * stride + (LEFT + col * SQUARE) as usize * 3
+        };
+        for row in 0..8 {
+            for col in 0..8 {
+                let sq = square_at(view.side, col, row);
+                let at = origin(col, row);
+                if view.last_move.is_some_and(|(from, to)| sq == from || sq == to) {
+                    let fill = hex(if sq.is_dark() { DARK_MOVED } else { LIGHT_MOVED });
+                    for y in 0..s {
+                        let line = &mut rgb[at + y * stride..at + y * stride + s * 3];
+                        for px in line.chunks_exact_mut(3) {
+                            px.copy_from_slice(&fill);
+                        }
+                    }
+                }
+                let Some(piece) = view.board.piece_at(sq) else {
+                    continue;
+                };
+                let sprite = &self.pieces[piece_index(piece.color, piece.role)];
+                for y in 0..s {
+                    let line = &mut rgb[at + y * stride..at + y * stride + s * 3];
+                    let src = &sprite[y * s * 4..(y + 1) * s * 4];
+                    for (d, p) in line.chunks_exact_mut(3).zip(src.chunks_exact(4)) {
+                        let a = u32::from(p[3]);
+                        if a == 0 {
+                            continue;
+                        }
+                        let keep = 255 - a;
+                        for c in 0..3 {
+                            let v = u32::from(p[c]) + (u32::from(d[c]) * keep + 127) / 255;
+                            d[c] = v.min(255) as u8;
+                        }
+                    }
+                }
+            }
+        }
+        rgb
+    }
+}
+
+/// `#rrggbb` as bytes.
+fn hex(colour: &str) -> [u8; 3] {
+    let byte = |i: usize| u8::from_str_radix(&colour[i..i + 2], 16).unwrap_or(0);
+    [byte(1), byte(3), byte(5)]
+}
+
+/// The picture of `view` as PNG bytes — the one letters carry. The same picture as
+/// `png(&svg(view))` (tests/board_png.rs compares both with the goldens), put together from
+/// parts rasterised once per process instead of parsing and rasterising a whole SVG: about
+/// a tenth of the time (DESIGN.md "Pictures and the write lock").
+pub fn board_png(view: &View) -> Result<Vec<u8>, PictureError> {
+    use std::sync::OnceLock;
+    static PARTS: OnceLock<Result<Parts, String>> = OnceLock::new();
+    match PARTS.get_or_init(|| Parts::new().map_err(|e| e.to_string())) {
+        Ok(parts) => encode(&parts.compose(view)),
+        // Never expected (the SVG is ours): the whole picture the slow way.
+        Err(_) => png(&svg(view)),
+    }
+}
+
+/// RGB pixels of `WIDTH` × `HEIGHT` as PNG.
+fn encode(rgb: &[u8]) -> Result<Vec<u8>, PictureError> {
     let mut out = Vec::with_capacity(20_000);
     {
         let mut enc = png::Encoder::new(&mut out, WIDTH, HEIGHT);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        // Measured on the golden positions (benches/picture.rs): flat squares compress best
-        // unfiltered, and `Balanced` (zlib level 6) gives 8–15 KB in under 2 ms, where `High`
-        // with adaptive filters took 6 ms for 19 KB.
+        // Measured on the start position (release): flat squares compress best unfiltered;
+        // zlib level 6 (`Balanced`) gives 14.4 KB in 2.8 ms, level 3 18.3 KB in 1.8 ms, level
+        // 1 27.7 KB in 0.6 ms; `High` with adaptive filters took 6 ms for 19 KB. Level 6: on
+        // the pipeline bench the mail server, not the database thread, is what a move letter
+        // waits for, and every KB of picture goes through it twice (DESIGN.md).
         enc.set_compression(png::Compression::Balanced);
         enc.set_filter(png::Filter::NoFilter);
         let mut w = enc.write_header()?;
-        w.write_image_data(&rgb)?;
+        w.write_image_data(rgb)?;
         w.finish()?;
     }
     Ok(out)
@@ -246,34 +367,32 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
 /// Pictures kept for reuse; beyond this many the cache starts again.
 const CACHE_ENTRIES: usize = 256;
 
-/// [`png`] through a small cache keyed by the SVG: one tick sends the same position — the
-/// start of every game in a new tournament, a claim to both players and the arbiter — to many
-/// recipients, and a picture costs milliseconds where a lookup costs microseconds.
-pub fn png_cached(svg: &str) -> Result<Vec<u8>, PictureError> {
+/// [`board_png`] through a small cache keyed by the view: one tick sends the same position —
+/// the start of every game in a new tournament, a claim to both players and the arbiter — to
+/// many recipients.
+pub fn png_cached(view: &View) -> Result<Vec<u8>, PictureError> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<String, Vec<u8>>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<View, Vec<u8>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(c) = cache.lock()
-        && let Some(png) = c.get(svg)
+        && let Some(png) = c.get(view)
     {
         return Ok(png.clone());
     }
-    let out = png(svg)?;
+    let out = board_png(view)?;
     if let Ok(mut c) = cache.lock() {
         if c.len() >= CACHE_ENTRIES {
             c.clear();
         }
-        c.insert(svg.to_string(), out.clone());
+        c.insert(view.clone(), out.clone());
     }
     Ok(out)
 }
 
-/// The picture of `view`: its SVG and that SVG as PNG.
+/// The picture of `view`: its SVG and its PNG.
 pub fn picture(view: &View) -> Result<(String, Vec<u8>), PictureError> {
-    let svg = svg(view);
-    let png = png_cached(&svg)?;
-    Ok((svg, png))
+    Ok((svg(view), png_cached(view)?))
 }
 
 #[cfg(test)]

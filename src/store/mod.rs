@@ -189,6 +189,20 @@ pub struct RawLetter<'a> {
     pub size: Option<i64>,
 }
 
+/// The page cache of a large transaction ([`Store::with_room`]), KiB.
+const LARGE_CACHE_KIB: i64 = 64 * 1024;
+/// How much of the file a large transaction reads through a memory map, bytes.
+const LARGE_MMAP_BYTES: i64 = 1 << 30;
+
+/// What one sender holds while it leases more (`Store::lease_more`).
+#[derive(Debug, Default, Clone)]
+pub struct Leased {
+    /// Rows it leased and has not recorded yet.
+    pub in_flight: std::collections::HashSet<i64>,
+    /// Recipients (lowercase) a message was refused to in this flush.
+    pub refused: std::collections::HashSet<String>,
+}
+
 /// The database.
 pub struct Store {
     conn: Connection,
@@ -419,6 +433,31 @@ impl Store {
         }
     }
 
+    /// Runs `f` with room for one large transaction — the daily tick's, which reads and
+    /// rewrites tens of thousands of games: a page cache of `LARGE_CACHE_KIB` instead of
+    /// SQLite's 2 MB (so the clock rows and index pages it rewrites stay in memory until the
+    /// commit instead of spilling into the WAL again and again) and the file memory-mapped for
+    /// reading (no copy of each record's page out of the kernel). Both are put back after, so
+    /// the daemon's usual footprint stays as it was; durability is untouched (the commit is
+    /// fsynced as always).
+    pub fn with_room<T>(&mut self, f: impl FnOnce(&mut Store) -> T) -> Result<T> {
+        let cache: i64 = self
+            .conn
+            .pragma_query_value(None, "cache_size", |r| r.get(0))?;
+        self.conn
+            .pragma_update(None, "cache_size", -LARGE_CACHE_KIB)?;
+        self.conn.pragma_update(None, "mmap_size", LARGE_MMAP_BYTES)?;
+        let out = f(self);
+        let back = self
+            .conn
+            .pragma_update(None, "mmap_size", 0)
+            .and_then(|()| self.conn.pragma_update(None, "cache_size", cache));
+        if let Err(e) = back {
+            tracing::warn!("cannot put the page cache back: {e}");
+        }
+        Ok(out)
+    }
+
     /// Runs `f` in one immediate transaction; commits only if it returns Ok.
     pub fn transaction<T, E: From<StoreError>>(
         &mut self,
@@ -506,7 +545,20 @@ impl Store {
         lease_until: &str,
         limit: usize,
     ) -> Result<Vec<OutboxRow>> {
-        self.transaction(|tx| tx.lease_outbox(now, lease_until, limit))
+        self.lease_more(now, lease_until, limit, &Leased::default())
+    }
+
+    /// [`lease_outbox`](Self::lease_outbox) for a sender that still has rows on their way:
+    /// those (`leased.in_flight`) hold nobody back, so it is fed before it runs dry; a
+    /// recipient refused during its flush (`leased.refused`) gets nothing more in it.
+    pub fn lease_more(
+        &mut self,
+        now: &str,
+        lease_until: &str,
+        limit: usize,
+        leased: &Leased,
+    ) -> Result<Vec<OutboxRow>> {
+        self.transaction(|tx| tx.lease_outbox(now, lease_until, limit, leased))
     }
 
     /// Gives back the leases of processes that are gone (start-up of the one `amici run`: a

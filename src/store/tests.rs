@@ -284,3 +284,41 @@ fn migrations_are_idempotent_on_reopen() {
     let s = Store::open(&p).unwrap();
     assert_eq!(s.meta("k").unwrap().as_deref(), Some("v"));
 }
+
+#[test]
+fn the_games_due_come_in_pairing_order_whether_looked_up_one_by_one_or_from_the_indexes() {
+    use crate::rules::model::{Mode, Notation, Params};
+    let start = chrono::NaiveDate::from_ymd_opt(2026, 2, 1).unwrap();
+    let mut s = Store::memory().unwrap();
+    // Stored out of order, in two tournaments, ids whose text order is not the pairing order.
+    let games = [("B", 2), ("A", 10), ("B", 1), ("A", 9), ("A", 100)];
+    s.transaction(|tx| {
+        for (t, n) in games {
+            let g = GameRecord::new(
+                format!("{t}/{n}"),
+                t.into(),
+                "w@x".into(),
+                "b@x".into(),
+                Params::for_mode(Mode::Email),
+                Notation::Bg,
+                start,
+            );
+            tx.put_game(n, &g)?;
+        }
+        Ok::<_, StoreError>(())
+    })
+    .unwrap();
+    let c = &s.conn;
+    let tx = s.tx_of(c);
+    let want: Vec<String> = ["A/9", "A/10", "A/100", "B/1", "B/2"]
+        .map(String::from)
+        .to_vec();
+    let late = "2030-01-01";
+    assert_eq!(tx.games_due_with(late, &[], usize::MAX).unwrap(), want);
+    assert_eq!(tx.games_due_with(late, &[], 0).unwrap(), want);
+    // An ended tournament's games come too, once each.
+    assert_eq!(
+        tx.games_due_with("2026-02-01", &["B".into()], 0).unwrap(),
+        vec!["B/1".to_string(), "B/2".to_string()]
+    );
+}
