@@ -635,7 +635,10 @@ fn art_52_the_proposals_are_named_in_the_recipients_language() {
         stage: AdjudicationStage::ToAdjudicator,
         deadline: day("2027-01-15"),
         proposals: [
-            Some((amici::rules::model::GameResult::WhiteWins, "a pawn up".into())),
+            Some((
+                amici::rules::model::GameResult::WhiteWins,
+                "a pawn up".into(),
+            )),
             None,
         ],
         score: "e4 e5".into(),

@@ -421,8 +421,7 @@ pub async fn flush(
     let slots = transport.senders();
     let started = std::time::Instant::now();
     let from = config.bot.address.clone();
-    let (results_tx, mut results_rx) =
-        tokio::sync::mpsc::unbounded_channel::<(OutboxRow, Fate)>();
+    let (results_tx, mut results_rx) = tokio::sync::mpsc::unbounded_channel::<(OutboxRow, Fate)>();
     let mut feeds = Vec::with_capacity(slots);
     let mut lanes = Vec::with_capacity(slots);
     for slot in 0..slots {
@@ -434,8 +433,7 @@ pub async fn flush(
             let mut held: Vec<String> = Vec::new();
             let mut down = None;
             while let Some(row) = rows.recv().await {
-                if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient))
-                {
+                if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient)) {
                     let _ = results.send((row, Fate::Held));
                     continue;
                 }

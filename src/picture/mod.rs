@@ -246,7 +246,9 @@ fn rasterise(svg: &str, width: u32, height: u32, opaque: bool) -> Result<Vec<u8>
 
 /// Premultiplied RGBA that is opaque everywhere as RGB.
 fn rgb_of(rgba: &[u8]) -> Vec<u8> {
-    rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect()
+    rgba.chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect()
 }
 
 impl Parts {
@@ -289,8 +291,15 @@ impl Parts {
             for col in 0..8 {
                 let sq = square_at(view.side, col, row);
                 let at = origin(col, row);
-                if view.last_move.is_some_and(|(from, to)| sq == from || sq == to) {
-                    let fill = hex(if sq.is_dark() { DARK_MOVED } else { LIGHT_MOVED });
+                if view
+                    .last_move
+                    .is_some_and(|(from, to)| sq == from || sq == to)
+                {
+                    let fill = hex(if sq.is_dark() {
+                        DARK_MOVED
+                    } else {
+                        LIGHT_MOVED
+                    });
                     for y in 0..s {
                         let line = &mut rgb[at + y * stride..at + y * stride + s * 3];
                         for px in line.chunks_exact_mut(3) {

@@ -446,7 +446,8 @@ impl Store {
             .pragma_query_value(None, "cache_size", |r| r.get(0))?;
         self.conn
             .pragma_update(None, "cache_size", -LARGE_CACHE_KIB)?;
-        self.conn.pragma_update(None, "mmap_size", LARGE_MMAP_BYTES)?;
+        self.conn
+            .pragma_update(None, "mmap_size", LARGE_MMAP_BYTES)?;
         let out = f(self);
         let back = self
             .conn
