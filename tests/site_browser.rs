@@ -15,8 +15,6 @@ mod site_common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use regex::Regex;
 use shakmaty::fen::Fen;
@@ -24,7 +22,10 @@ use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Position};
 use site_common::*;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+#[path = "support/chromium.rs"]
+mod chromium_run;
+
+use chromium_run::{CHROMIUM, run as chromium};
 
 fn have_chromium(test: &str) -> bool {
     if Path::new(CHROMIUM).exists() {
@@ -38,51 +39,6 @@ fn have_chromium(test: &str) -> bool {
         "SKIPPED {test}: {CHROMIUM} is missing (apt-get install chromium; scripts/test.sh does)"
     );
     false
-}
-
-/// Runs headless Chromium with `args` on `url`; its stdout.
-fn chromium(args: &[String], url: &str) -> String {
-    let profile = tempfile::tempdir().expect("profile dir");
-    let mut child = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(args)
-        .arg(url)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromium");
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut stdout, &mut s);
-        s
-    });
-    let deadline = Instant::now() + Duration::from_secs(90);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for chromium") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium did not finish within 90 s on {url}");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    assert!(status.success(), "chromium failed ({status}) on {url}");
-    reader.join().unwrap()
 }
 
 fn url(page: &Path, query: &str) -> String {

@@ -10,15 +10,16 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use amici::rules::model::Lang;
 use amici::rules::standings::{DEFAULT_TIEBREAKS, Game, Outcome, compute};
 use amici::rules::standings_html::render_html;
 use chrono::NaiveDate;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+#[path = "support/chromium.rs"]
+mod chromium_run;
+
+use chromium_run::CHROMIUM;
 const WIDTH: u32 = 1200;
 const HEIGHT: u32 = 800;
 
@@ -89,47 +90,15 @@ fn page() -> String {
 fn screenshot(dir: &Path, name: &str, html: &str) -> Vec<u8> {
     let page = dir.join(format!("{name}.html"));
     let png = dir.join(format!("{name}.png"));
-    let profile = tempfile::tempdir().expect("profile dir");
     std::fs::write(&page, html).expect("write the page");
-    let mut child = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg(format!("--window-size={WIDTH},{HEIGHT}"))
-        .arg(format!("file://{}", page.display()))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chromium");
-    let deadline = Instant::now() + Duration::from_secs(90);
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for chromium") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium did not finish within 90 s");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        let _ = std::io::Read::read_to_string(&mut e, &mut err);
-    }
-    assert!(status.success(), "chromium failed ({status}):\n{err}");
-    std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot {}: {e}\n{err}", png.display()))
+    chromium_run::run(
+        &[
+            format!("--screenshot={}", png.display()),
+            format!("--window-size={WIDTH},{HEIGHT}"),
+        ],
+        &format!("file://{}", page.display()),
+    );
+    std::fs::read(&png).unwrap_or_else(|e| panic!("no screenshot {}: {e}", png.display()))
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode};
 
 use crate::config::PublishDelay;
@@ -107,15 +106,7 @@ pub fn score(p: &Published) -> (Vec<MoveRow>, Vec<String>, [SideRow; 2]) {
     let fen = |pos: &Chess| Fen::from_position(pos, EnPassantMode::Legal).to_string();
     let mut fens = vec![fen(&pos)];
     let mut rows = Vec::with_capacity(lines.len());
-    for (i, (line, m)) in lines.iter().zip(&p.rec.moves).enumerate() {
-        let Some(mv) = m
-            .uci
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-        else {
-            break;
-        };
+    for (i, (line, mv)) in lines.iter().zip(p.rec.played()).enumerate() {
         let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string();
         fens.push(fen(&pos));
         rows.push(MoveRow {

@@ -315,15 +315,7 @@ impl GameRecord {
         let times = self.clocks(today).moves;
         let mut pos = Chess::default();
         let mut out = Vec::new();
-        for (i, m) in self.moves.iter().enumerate() {
-            let Some(mv) = m
-                .uci
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|u| u.to_move(&pos).ok())
-            else {
-                break;
-            };
+        for (i, (m, mv)) in self.moves.iter().zip(self.played()).enumerate() {
             if i >= from {
                 out.push(MoveLine {
                     number: clock::ply_number(i),
@@ -339,6 +331,12 @@ impl GameRecord {
             pos.play_unchecked(mv);
         }
         out
+    }
+
+    /// The record's moves as legal moves, from the start (up to the first that does not
+    /// replay, which a record never has).
+    pub fn played(&self) -> Vec<Move> {
+        replay(&self.moves).1
     }
 
     /// Full score in SAN (English letters), as `status --format json` shows it.
