@@ -21,7 +21,7 @@ use crate::clock;
 use crate::config::{self, Config};
 use crate::engine;
 use crate::mail::deliver::{self, Transport};
-use crate::mail::imap;
+use crate::mail::imap::{self, FETCH_BYTES, FETCH_CHUNK};
 use crate::store::{Db, Store, Stored};
 use crate::tick;
 
@@ -324,12 +324,6 @@ fn spawn_imap(shared: &Arc<Shared>) -> Option<JoinHandle<()>> {
     }))
 }
 
-/// UIDs whose sizes are asked at once.
-const FETCH_CHUNK: usize = 50;
-/// Bytes fetched (and stored in one transaction) at once, each letter counted at most
-/// `max_message_bytes`.
-const FETCH_BYTES: usize = 8 * 1024 * 1024;
-
 /// One IMAP connection's life: catch up, then wait for news and fetch, until an error.
 async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result<()> {
     let (mut session, validity, idle) = imap::timed("connect", imap::connect(cfg)).await?;
@@ -404,17 +398,7 @@ async fn imap_session(shared: &Arc<Shared>, cfg: &crate::config::Imap) -> Result
                     .call(move |s| {
                         let sources: Vec<(String, String, Option<String>)> = fetched
                             .iter()
-                            .map(|f| {
-                                let env = crate::mail::headers::envelope(&f.raw);
-                                // Arrival: the server's INTERNALDATE, else the top Received:
-                                // line, else now.
-                                let arrived = f.internal_date.or(env.received_at).unwrap_or(now);
-                                (
-                                    arrived.to_rfc3339(),
-                                    format!("imap:{mailbox}:{validity}:{}", f.uid),
-                                    env.message_id,
-                                )
-                            })
+                            .map(|f| f.stored_as(&mailbox, validity, now))
                             .collect();
                         let letters: Vec<crate::store::RawLetter<'_>> = fetched
                             .iter()

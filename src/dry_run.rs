@@ -34,9 +34,7 @@ pub struct Summary {
     pub mailbox: bool,
 }
 
-/// Fetch chunk sizes, as the daemon's.
-const FETCH_CHUNK: usize = 50;
-const FETCH_BYTES: usize = 8 * 1024 * 1024;
+use crate::mail::imap::{FETCH_BYTES, FETCH_CHUNK};
 
 /// The file that marks a folder as a dry run's own: only such a folder (or a new or empty one)
 /// is written into, and only its own files are removed.
@@ -167,15 +165,9 @@ async fn read_mailbox(
             let fetched =
                 imap::timed("fetch", imap::fetch(&mut session, &group, &sizes, max)).await?;
             for f in &fetched {
-                let env = crate::mail::headers::envelope(&f.raw);
-                let arrived = f
-                    .internal_date
-                    .or(env.received_at)
-                    .unwrap_or(now)
-                    .to_rfc3339();
-                let source = format!("imap:{}:{validity}:{}", cfg.mailbox, f.uid);
+                let (arrived, source, message_id) = f.stored_as(&cfg.mailbox, validity, now);
                 let letter = crate::store::RawLetter {
-                    message_id: env.message_id.as_deref(),
+                    message_id: message_id.as_deref(),
                     ..engine::raw_letter(config, &f.raw, f.size, &arrived, &source)
                 };
                 store.store_chunk(&[letter], None)?;

@@ -35,6 +35,12 @@ pub async fn timed<T>(what: &str, f: impl std::future::Future<Output = Result<T>
         .map_err(|_| anyhow!("IMAP {what} timed out"))?
 }
 
+/// UIDs whose sizes are asked at once.
+pub const FETCH_CHUNK: usize = 50;
+/// Bytes fetched (and stored in one transaction) at once, each letter counted at most
+/// `max_message_bytes`.
+pub const FETCH_BYTES: usize = 8 * 1024 * 1024;
+
 /// One fetched message.
 #[derive(Debug)]
 pub struct Fetched {
@@ -231,6 +237,26 @@ pub fn by_bytes(
         }
     }
     groups
+}
+
+impl Fetched {
+    /// What the store records of the message besides its bytes: its arrival (the server's
+    /// INTERNALDATE, else the top `Received:` line, else `now`), its source
+    /// (`imap:MAILBOX:UIDVALIDITY:UID`) and its Message-ID.
+    pub fn stored_as(
+        &self,
+        mailbox: &str,
+        validity: u32,
+        now: DateTime<FixedOffset>,
+    ) -> (String, String, Option<String>) {
+        let env = crate::mail::headers::envelope(&self.raw);
+        let arrived = self.internal_date.or(env.received_at).unwrap_or(now);
+        (
+            arrived.to_rfc3339(),
+            format!("imap:{mailbox}:{validity}:{}", self.uid),
+            env.message_id,
+        )
+    }
 }
 
 /// Fetches messages without setting `\Seen`: each whole — or, for one the server reported
