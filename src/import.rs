@@ -23,7 +23,7 @@ use serde::Deserialize;
 
 use crate::config::Config;
 use crate::rules::game::{self, GameFacts, GameRecord, ImportedMove};
-use crate::rules::leave::{Leave, LeaveBook, LeaveKind};
+use crate::rules::leave::LeaveBook;
 use crate::rules::model::GameResult;
 use crate::store::{InputKind, Store};
 
@@ -143,10 +143,18 @@ pub fn import(
     if !report.errors.is_empty() || (!report.disagreements.is_empty() && !accept) {
         return Ok(report);
     }
+    // The leave taken, in the players' books as they stand (Art. 42 counts across all of a
+    // player's games): a leave that does not fit is an error, nothing is written.
+    let books = match store.transaction(|tx| leave_books(tx, &rebuilt))? {
+        Ok(books) => books,
+        Err(why) => {
+            report.errors.push(format!("the sidecar: {why}"));
+            return Ok(report);
+        }
+    };
     let records: Vec<GameRecord> = rebuilt.iter().map(|(r, _)| r.clone()).collect();
     let at = now.to_rfc3339();
     store.transaction(|tx| -> Result<()> {
-        let books = leave_books(tx, &rebuilt)?;
         apply(tx, &records, &books)?;
         let detail = serde_json::to_string(&Logged { records, books })?;
         tx.log_input(&at, InputKind::Import, None, Some(&detail))?;
@@ -356,7 +364,7 @@ pub struct Logged {
 fn leave_books(
     tx: &crate::store::Tx<'_>,
     rebuilt: &[(GameRecord, GameFacts)],
-) -> Result<Vec<(String, LeaveBook)>> {
+) -> Result<std::result::Result<Vec<(String, LeaveBook)>, String>> {
     let mut books: Vec<(String, LeaveBook)> = Vec::new();
     for (rec, f) in rebuilt {
         for l in &f.leave {
@@ -368,22 +376,12 @@ fn leave_books(
                     books.len() - 1
                 }
             };
-            let book = &mut books[i].1;
-            if book.leaves.iter().any(|x| x.from == l.from && x.to == l.to) {
-                continue; // the same leave listed for another of his games
+            if let Err(e) = books[i].1.record_taken(&rec.params, l.from, l.to) {
+                return Ok(Err(format!("{email}'s leave {} – {}: {e}", l.from, l.to)));
             }
-            let id = book.leaves.iter().map(|x| x.id).max().unwrap_or(0) + 1;
-            book.leaves.push(Leave {
-                id,
-                from: l.from,
-                to: l.to,
-                kind: LeaveKind::Ordinary,
-                requested_on: l.from,
-                ended_in: Vec::new(),
-            });
         }
     }
-    Ok(books)
+    Ok(Ok(books))
 }
 
 /// Writes the imported games and leave books (also the audit's replay of an import).

@@ -1106,3 +1106,32 @@ fn clock_state_round_trips_through_json() {
     let empty: ClockState = serde_json::from_str("{}").expect("defaults");
     assert_eq!(empty, ClockState::default());
 }
+
+#[test]
+fn art_42_leave_taken_before_amici_counts_against_the_book_of_all_his_games() {
+    // `amici import`: leave taken in the past is recorded without Art. 44's announcement, but
+    // the year's days count across the player's games, and the same leave listed for a
+    // second game is the one already recorded.
+    let p = Params::for_mode(Mode::Email);
+    let mut book = LeaveBook::default();
+    book.record_taken(&p, d(2026, 3, 1), d(2026, 3, 20))
+        .unwrap();
+    book.record_taken(&p, d(2026, 3, 1), d(2026, 3, 20))
+        .unwrap();
+    assert_eq!(book.leaves.len(), 1, "listed twice, recorded once");
+    assert!(matches!(
+        book.record_taken(&p, d(2026, 3, 15), d(2026, 3, 25)),
+        Err(LeaveError::Overlap { .. })
+    ));
+    assert!(matches!(
+        book.record_taken(&p, d(2026, 5, 1), d(2026, 5, 11)),
+        Err(LeaveError::Quota {
+            year: 2026,
+            left: 10,
+            asked: 11
+        })
+    ));
+    book.record_taken(&p, d(2026, 5, 1), d(2026, 5, 10))
+        .unwrap();
+    assert_eq!(book.used(2026, LeaveKind::Ordinary), 30);
+}

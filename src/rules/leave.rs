@@ -138,6 +138,31 @@ impl LeaveBook {
         Ok(self.push(from, to, LeaveKind::Ordinary, today))
     }
 
+    /// Leave already taken before amici kept this book (`amici import`): checked like any
+    /// ordinary leave against the book — no overlap, the year's days (Art. 42) — but not
+    /// announced in advance (it is history). The same leave listed again (for another of the
+    /// player's games) is the one already recorded.
+    pub fn record_taken(
+        &mut self,
+        params: &Params,
+        from: Day,
+        to: Day,
+    ) -> Result<&Leave, LeaveError> {
+        if to < from {
+            return Err(LeaveError::Backwards { from, to });
+        }
+        if let Some(i) = self
+            .leaves
+            .iter()
+            .position(|l| l.from == from && l.to == to)
+        {
+            return Ok(&self.leaves[i]);
+        }
+        self.check_overlap(from, to)?;
+        self.check_quota(LeaveKind::Ordinary, from, to, params.leave_days_per_year)?;
+        Ok(self.push(from, to, LeaveKind::Ordinary, from))
+    }
+
     /// Special leave granted by the arbiter (Art. 43): may be retroactive and may fall in an
     /// extension (Art. 42 note 2 "кроме случаев в чл. 43").
     pub fn grant_special(&mut self, from: Day, to: Day, today: Day) -> Result<&Leave, LeaveError> {
