@@ -297,11 +297,13 @@ pub(crate) fn execute(
             if games.is_empty() {
                 return Ok(Err(format!("{player} plays no game")));
             }
+            crate::stages::mark_withdrawn(run.tx, run.config, player, today)?;
             let done = run.apply_all(out, game::withdraw(&games, player, *illness, today))?;
             Ok(Ok(format!("{player} withdrawn: {done}")))
         }
         ArbiterCommand::Exclude { player } => {
             let games = run.games_of(player)?;
+            crate::stages::mark_withdrawn(run.tx, run.config, player, today)?;
             let done = run.apply_all(out, game::exclude(&games, player))?;
             Ok(Ok(format!("{player} excluded: {done}")))
         }

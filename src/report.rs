@@ -197,6 +197,9 @@ pub fn standings(
     today: Day,
 ) -> Result<String> {
     let t = pick_tournament(config, tournament)?;
+    if t.pairing.staged() {
+        return staged_standings(store, config, t, format, today);
+    }
     let records = store.games()?;
     let (names, games, table) = tournament_standings(t, &records, tiebreaks)?;
     Ok(render(
@@ -208,6 +211,65 @@ pub fn standings(
         config.bot.language,
         today,
     ))
+}
+
+/// The standings of a tournament in stages (RULES.md §12a): the final places of §708 once it
+/// is over, else the first stage's overall ranking; each player with the stage he reached; the
+/// pairing program and the tie-breaks named (§709.2).
+fn staged_standings(
+    store: &Store,
+    config: &Config,
+    t: &Tournament,
+    format: Format,
+    today: Day,
+) -> Result<String> {
+    let known = store.read(|tx| crate::stages::Known::read(tx, t))?;
+    let st = crate::stages::staged_table(t, &known)
+        .ok_or_else(|| anyhow!("tournament {} has no stages", t.id))?;
+    let lang = config.bot.language;
+    Ok(match format {
+        Format::Json => {
+            let mut v = st.table.to_json_value();
+            if let Some(rows) = v["standings"].as_array_mut() {
+                for (row, stage) in rows.iter_mut().zip(&st.reached) {
+                    row["stage"] = serde_json::json!(stage);
+                }
+            }
+            v["final"] = serde_json::json!(st.final_places);
+            v["pairing"] = serde_json::json!(st.paired_by);
+            let mut s = serde_json::to_string_pretty(&v)?;
+            s.push('\n');
+            s
+        }
+        Format::Html => {
+            let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+            let (games, _) = crate::rules::stage::places::first_stage_input(&known.facts());
+            standings_html::render_html(&t.name, &names, &games, &st.table, lang, today)
+        }
+        Format::Text => {
+            let heading = if st.final_places {
+                "final places (§708.1–708.2)"
+            } else {
+                "the first stage (points, Buchholz, sum of Buchholz; §708.2)"
+            };
+            let mut out = format!(
+                "{} — {heading}, as of {}\n\n{}",
+                t.name,
+                today.format("%Y-%m-%d"),
+                st.table.to_text(lang)
+            );
+            out.push_str("\nStage reached:\n");
+            for (r, stage) in st.table.rows.iter().zip(&st.reached) {
+                out.push_str(&format!(
+                    "  {:>5}  {}: {stage}\n",
+                    standings::rank_text(r),
+                    r.name
+                ));
+            }
+            out.push_str(&format!("\nPairings: {}.\n", st.paired_by));
+            out
+        }
+    })
 }
 
 /// Text of a PGN file: UTF-8 (a BOM is fine), else Windows-1252.
@@ -417,6 +479,9 @@ pub fn team_standings(
 /// explicit list (in correspondence chess all games start together).
 pub fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
     let Some(t) = t else { return "-".into() };
+    if let Some(r) = rec.round {
+        return r.number.to_string();
+    }
     let n: Option<u32> = rec
         .id
         .strip_prefix(&t.id)
@@ -432,7 +497,7 @@ pub fn round_of(t: Option<&Tournament>, rec: &GameRecord) -> String {
     let rounds = match t.pairing {
         Pairing::RoundRobin => pairing::round_robin(t.players.len()),
         Pairing::DoubleRoundRobin => pairing::double_round_robin(t.players.len()),
-        Pairing::Explicit => return "-".into(),
+        Pairing::Explicit | Pairing::Swiss | Pairing::Tables => return "-".into(),
     };
     n.and_then(|n| pairing::games(&rounds).into_iter().find(|p| p.game == n))
         .map_or_else(|| "-".into(), |p| p.round.to_string())

@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use crate::config::Config;
 use crate::engine;
-use crate::rules::game::{GameRecord, Status};
+use crate::rules::game::{ADJUDICATOR_DAYS, GameRecord, Status};
 
 /// One side's clock as `status --format json` shows it (INTERFACE.md, plus the allowance).
 fn side(report: &crate::rules::clock::ClockReport, c: Color) -> Value {
@@ -45,7 +45,7 @@ pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
         .iter()
         .map(|g| {
             let report = g.clocks(today);
-            json!({
+            let mut v = json!({
                 "id": g.id,
                 "tournament": g.tournament,
                 "white": g.white,
@@ -59,10 +59,36 @@ pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
                     "white": side(&report, Color::White),
                     "black": side(&report, Color::Black),
                 },
-            })
+            });
+            // A game of a tournament in stages: its round (INTERFACE.md).
+            if let Some(r) = g.round {
+                v["round"] = json!(r.number);
+                v["stage"] = json!(r.stage.as_str());
+                v["round_end"] = json!(r.end.to_string());
+            }
+            if let Some(a) = &g.adjudication {
+                v["adjudication"] = adjudication(a);
+            }
+            v
         })
         .collect();
     json!({ "games": list })
+}
+
+/// Where an adjudication stands (Art. 52–55): the days of each step and the last day of the
+/// appeal once the decision is recorded.
+fn adjudication(a: &crate::rules::game::Adjudication) -> Value {
+    use crate::rules::game::{APPEAL_DAYS, PROPOSAL_DAYS};
+    let days = |d: chrono::NaiveDate, n: i64| (d + chrono::Duration::days(n)).to_string();
+    json!({
+        "asked_on": a.asked_on.to_string(),
+        "proposals_due": days(a.asked_on, PROPOSAL_DAYS),
+        "to_adjudicator_on": a.forwarded_on.map(|d| d.to_string()),
+        "decision_due": a.forwarded_on.map(|d| days(d, ADJUDICATOR_DAYS)),
+        "decided_on": a.decided_on.map(|d| d.to_string()),
+        "appeal_until": a.decided_on.map(|d| days(d, APPEAL_DAYS)),
+        "appeals": a.appeals.len(),
+    })
 }
 
 /// Whose turn, with the move number he plays next ("White, move 12"); a half-move count

@@ -154,6 +154,8 @@ fn sweep_all(
             }
             ends.insert(t.id.clone(), end);
         }
+        // A tournament in stages: each round's end date is the end date of its games.
+        ended.extend(crate::stages::rounds_ended(tx, config, today)?);
         let t0 = std::time::Instant::now();
         let due = tx.games_due(&today.to_string(), &ended)?;
         let n_due = due.len();
@@ -185,8 +187,12 @@ fn sweep_all(
                         crate::arbiter::end_date(tx, config, &record.tournament)?,
                     );
                 }
-                if let Some(Some(end)) = ends.get(&record.tournament) {
-                    let handled = game::handle_end(record, *end, today);
+                let end = match record.round {
+                    Some(round) => Some(round.end),
+                    None => ends.get(&record.tournament).copied().flatten(),
+                };
+                if let Some(end) = end {
+                    let handled = game::handle_end(record, end, today);
                     if let Some(next) = handled.record {
                         tx.update_game(&next)?;
                         crate::reply::emit(tx, config, &mut out, &next, &handled.effects, today)?;
@@ -199,6 +205,8 @@ fn sweep_all(
             Ok(done)
         };
         pipelined(&due, today, read, write)?;
+        // Rounds falling due: round 1 on the start date, the next once a round is complete.
+        queued += crate::stages::advance(tx, config, now, today)?;
         let t_all = t_all.elapsed().as_secs_f64();
         // Where a long sweep spends its time (RUST_LOG=amici::tick=debug; issue 8's tick target).
         tracing::debug!(

@@ -172,6 +172,32 @@ pub enum Pairing {
     RoundRobin,
     DoubleRoundRobin,
     Explicit,
+    /// A Swiss first stage (RULES.md §12a): rounds paired as they come.
+    Swiss,
+    /// Several round-robin tables first (RULES.md §12a, `tables = N`).
+    Tables,
+}
+
+impl Pairing {
+    /// A tournament in stages: its games are made round by round (`rules::stage`), not from
+    /// the config.
+    pub fn staged(self) -> bool {
+        matches!(self, Pairing::Swiss | Pairing::Tables)
+    }
+}
+
+/// A tournament in stages (RULES.md §12a): the first stage, the top, the rounds' days.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stages {
+    pub first: crate::rules::stage::First,
+    pub round_days: u32,
+    /// `bye_points` in half points.
+    pub bye_halves: u32,
+    pub top: u32,
+    pub knockout_games: u32,
+    pub tie: crate::rules::stage::Tie,
+    /// Players may ask for a half-point bye in advance (`bye PLAYER ROUND`).
+    pub requested_byes: bool,
 }
 
 /// A registered player.
@@ -180,6 +206,8 @@ pub struct Player {
     pub name: String,
     pub email: String,
     pub language: Option<Lang>,
+    /// Pairing numbers in a Swiss or tables stage follow the rating (RULES.md §12a).
+    pub rating: Option<u32>,
 }
 
 /// One configured game (white, black as e-mail addresses).
@@ -239,9 +267,36 @@ pub struct Tournament {
     pub diagram: Option<Diagram>,
     /// The language of this tournament's pages on the site; `None`: `[bot] language`.
     pub language: Option<Lang>,
+    /// A tournament in stages (`pairing = "swiss"` or `"tables"`).
+    pub stages: Option<Stages>,
 }
 
 impl Tournament {
+    /// The format of a tournament in stages, for `rules::stage`.
+    pub fn format(&self) -> Option<crate::rules::stage::Format> {
+        let s = self.stages?;
+        Some(crate::rules::stage::Format {
+            first: s.first,
+            start: self.start,
+            round_days: s.round_days,
+            bye_halves: s.bye_halves,
+            top: s.top,
+            knockout_games: s.knockout_games,
+            tie: s.tie,
+        })
+    }
+
+    /// The players as the stages see them, in the listed order.
+    pub fn entrants(&self) -> Vec<crate::rules::stage::Entrant> {
+        self.players
+            .iter()
+            .map(|p| crate::rules::stage::Entrant {
+                email: p.email.clone(),
+                rating: p.rating,
+            })
+            .collect()
+    }
+
     /// Boards per team (N): the number of players every team lists; 0 without teams.
     pub fn boards(&self) -> usize {
         self.teams.first().map_or(0, |t| t.players.len())
@@ -431,6 +486,7 @@ mod check;
 mod parse;
 mod raw;
 mod site;
+mod stages;
 #[cfg(test)]
 mod tests;
 

@@ -326,8 +326,9 @@ pub(super) fn validate_tournament(
             ),
         );
     }
-    let (players, seen) = tournament_players(ck, raw.players);
     let pairing = raw.pairing.unwrap_or(Pairing::RoundRobin);
+    let stages = super::stages::validate(ck, &raw, pairing, raw.players.len());
+    let (players, seen) = tournament_players(ck, raw.players);
     let teams = raw
         .teams
         .as_ref()
@@ -362,6 +363,7 @@ pub(super) fn validate_tournament(
         teams,
         team_matches,
         team_ranking,
+        stages,
     })
 }
 
@@ -429,6 +431,7 @@ fn tournament_players(ck: &mut Checker<'_>, raw: Vec<RawPlayer>) -> (Vec<Player>
             name: p.name.trim().to_string(),
             email,
             language: p.language,
+            rating: p.rating,
         });
     }
     (players, seen)
@@ -483,6 +486,8 @@ fn tournament_games(
             );
             (Vec::new(), Vec::new())
         }
+        // A tournament in stages makes its games round by round (`rules::stage`).
+        (p, None) if p.staged() => (Vec::new(), Vec::new()),
         (p, None) if !teams.is_empty() => team_games(p, teams),
         (p, None) => {
             // FIDE Berger tables; game n is the n-th pairing, round by round, board by board.
@@ -634,11 +639,21 @@ pub(super) fn validate_teams(
     players: &HashSet<String>,
 ) -> Vec<Team> {
     let before = ck.errors.len();
-    if pairing == Pairing::Explicit {
+    if matches!(
+        pairing,
+        Pairing::Explicit | Pairing::Swiss | Pairing::Tables
+    ) {
+        let name = match pairing {
+            Pairing::Swiss => "swiss",
+            Pairing::Tables => "tables",
+            _ => "explicit",
+        };
         ck.at(
             Some(raw.span()),
-            "teams: a team section is a team round robin: expected pairing = \"round-robin\" \
-             or \"double-round-robin\", not \"explicit\"",
+            format!(
+                "teams: a team section is a team round robin: expected pairing = \"round-robin\" \
+                 or \"double-round-robin\", not \"{name}\""
+            ),
         );
     }
     if raw.get_ref().len() < 2 {

@@ -71,6 +71,7 @@ pub(super) struct RawPlayer {
     pub(super) name: String,
     pub(super) email: Spanned<String>,
     pub(super) language: Option<Lang>,
+    pub(super) rating: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -128,4 +129,13 @@ pub(super) struct RawTournament {
     // Team sections (RULES.md §12 annex).
     pub(super) teams: Option<Spanned<Vec<RawTeam>>>,
     pub(super) team_ranking: Option<Spanned<RawTeamRanking>>,
+    // A tournament in stages (RULES.md §12a).
+    pub(super) rounds: Option<Spanned<u32>>,
+    pub(super) tables: Option<Spanned<u32>>,
+    pub(super) round_days: Option<Spanned<u32>>,
+    pub(super) bye_points: Option<Spanned<f64>>,
+    pub(super) top: Option<Spanned<u32>>,
+    pub(super) knockout_games: Option<Spanned<u32>>,
+    pub(super) knockout_tie: Option<crate::rules::stage::Tie>,
+    pub(super) requested_byes: Option<bool>,
 }

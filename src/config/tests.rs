@@ -615,3 +615,55 @@ fn unset_passwords_are_found_at_their_password_env_lines() {
     assert!(c.unset_passwords(|_| true).is_empty());
     assert_eq!(c.unset_passwords(|_| false).len(), 2);
 }
+
+/// A tournament in stages (RULES.md §12a): its keys, their defaults and what is refused.
+#[test]
+fn s12a_swiss_and_tables_keys_are_checked_against_the_pairing_and_the_players() {
+    let swiss = |extra: &str| {
+        GOOD.replace(
+            "pairing = \"explicit\"",
+            &format!("pairing = \"swiss\"\n{extra}"),
+        )
+        .replace(
+            "games = [ { white = \"ivan@example.test\", black = \"petar@example.test\" } ]\n",
+            "",
+        )
+        .replace(
+            "  { name = \"Petar Georgiev\", email = \"petar@example.test\" },\n",
+            "  { name = \"Petar Georgiev\", email = \"petar@example.test\", rating = 2100 },\n  { name = \"C\", email = \"c@example.test\" },\n  { name = \"D\", email = \"d@example.test\" },\n",
+        )
+    };
+    let c = parse(Path::new("amici.toml"), &swiss("rounds = 3\ntop = 2")).expect("valid");
+    let t = &c.tournaments[0];
+    assert!(t.games.is_empty(), "a Swiss makes its games round by round");
+    let s = t.stages.unwrap();
+    assert_eq!(s.first, crate::rules::stage::First::Swiss { rounds: 3 });
+    assert_eq!(
+        (s.round_days, s.bye_halves, s.top, s.knockout_games),
+        (120, 2, 2, 2)
+    );
+    assert_eq!(s.tie, crate::rules::stage::Tie::Seed);
+    assert_eq!(t.players[1].rating, Some(2100));
+    let one = |extra: &str| {
+        let e = errs(&swiss(extra));
+        assert_eq!(e.len(), 1, "{extra}: {e:#?}");
+        e[0].message.clone()
+    };
+    assert!(one("").contains("needs `rounds = N`"));
+    assert!(one("rounds = 4").contains("1 to 3 rounds"));
+    assert!(one("rounds = 3\ntop = 3").contains("top = 3"));
+    assert!(one("rounds = 3\ntop = 8").contains("top = 8"));
+    assert!(one("rounds = 3\nbye_points = 2").contains("bye_points"));
+    assert!(one("rounds = 3\ntables = 2").contains("tables is only used"));
+    let tables = swiss("tables = 3").replace("pairing = \"swiss\"", "pairing = \"tables\"");
+    assert!(errs(&tables)[0].message.contains("at most 2 tables"));
+    let e = errs(&GOOD.replace(
+        "pairing = \"explicit\"",
+        "pairing = \"explicit\"\nrounds = 5",
+    ));
+    assert!(
+        e[0].message
+            .contains("rounds is only used with pairing = \"swiss\""),
+        "{e:?}"
+    );
+}

@@ -183,6 +183,12 @@ pub fn process_pending_counted(
                     set_aside(tx, config, &row, &error, now)?;
                 }
             }
+            // A result may complete a round of a tournament in stages: the next one starts
+            // in the same transaction (RULES.md §12a).
+            if p.done > 0 {
+                let today = crate::config::local_day(config, now);
+                crate::stages::advance(tx, config, now, today)?;
+            }
             Ok::<_, EngineError>((p, failed))
         })?;
         let (p, failed) = batch;
@@ -410,6 +416,11 @@ pub fn run_command(
             Some(line),
         )?;
         let mut out = Answer::unprompted(config, format!("cmd:{now}:{line}"), now);
-        crate::arbiter::execute(tx, config, &mut out, &cmd, now, None)
+        let outcome = crate::arbiter::execute(tx, config, &mut out, &cmd, now, None)?;
+        // A result may complete a round of a tournament in stages (RULES.md §12a).
+        if outcome.is_ok() {
+            crate::stages::advance(tx, config, now, crate::config::local_day(config, now))?;
+        }
+        Ok(outcome)
     })
 }

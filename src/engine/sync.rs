@@ -38,6 +38,10 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
         })?;
         let mut created = 0;
         for t in &config.tournaments {
+            // A tournament in stages makes its games round by round (`crate::stages`).
+            if t.pairing.staged() {
+                continue;
+            }
             let mut existing: std::collections::HashMap<String, Stored> =
                 std::collections::HashMap::new();
             tx.each_game_of_tournament(&t.id, &mut |g: GameRecord| {

@@ -14,6 +14,7 @@
 //! - `bounce`  a forwarded move that bounced: dead time until it is delivered again (RULES.md §3)
 //! - `tick`    the pure daily sweep of one game: notices due, claims filed
 //! - `pairing` FIDE Berger tables, double round robin, explicit lists (game numbering)
+//! - `stage`   a tournament in stages: Swiss rounds or tables, the knockout top, final places (§12a)
 //! - `standings` points and tie-breaks (§708, §709.2); `standings_html` the published page
 //! - `team`    team standings (the annex's chain)
 //! - `pgn`     one game as PGN: roster, correspondence tags, sending dates and days per move
@@ -83,7 +84,7 @@
 //! | Art. 57 | a sanction appealed within 7 days | `src/rules/game/sanction.rs` | `art_57_a_sanction_may_be_appealed_within_7_days` |
 //! | §707 | early end by proof: claims of a win or draw | `src/rules/game/claims.rs` | `s707_a_claim_the_tablebase_proves_ends_the_game_one_it_refutes_goes_to_the_arbiter` |
 //! | §707.3 | a tablebase win counts beyond 50 moves | `src/tablebase.rs` | `s707_3_the_tables_prove_a_win_and_a_draw` |
-//! | §708.1–708.2 | a Swiss stage and a knockout top: final places | enforced nowhere | no test |
+//! | §708.1–708.2 | a Swiss stage and a knockout top: final places | `src/rules/stage/places.rs` | `s708_1_final_places_winner_finalist_then_semi_final_losers_by_swiss_standing_then_the_rest` |
 //! | §708.3 | Buchholz: the sum of the opponents' points | `src/rules/standings.rs` | `s708_3_buchholz_is_the_sum_of_the_opponents_points` |
 //! | §708.4 | sum of Buchholz | `src/rules/standings.rs` | `s708_4_sum_of_buchholz_is_the_sum_of_the_opponents_buchholz` |
 //! | §709.1 | third-party software: the TRF export | `src/rules/trf.rs` | `s709_1_trf16_export_of_a_round_robin_section` |
@@ -110,6 +111,7 @@ pub mod notation;
 pub mod pairing;
 pub mod pgn;
 pub mod pgn_results;
+pub mod stage;
 pub mod standings;
 pub mod standings_html;
 pub mod team;
@@ -492,8 +494,10 @@ pub const ARTICLES: &[Article] = &[
     art(
         "§708.1–708.2",
         "a Swiss stage and a knockout top: final places",
-        None,
-        None,
+        Some("src/rules/stage/places.rs"),
+        Some(
+            "s708_1_final_places_winner_finalist_then_semi_final_losers_by_swiss_standing_then_the_rest",
+        ),
     ),
     art(
         "§708.3",

@@ -15,6 +15,7 @@ macro_rules! outbox_columns {
 }
 
 mod history;
+mod rounds;
 mod schema;
 mod tx;
 

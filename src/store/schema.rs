@@ -158,4 +158,28 @@ INSERT OR REPLACE INTO meta (key, value)
     SELECT 'input_log_after_inbound', coalesce(max(id), 0) FROM inbound
     WHERE status IN ('done', 'failed');
 "#,
+    r#"
+-- Issue 12 (RULES.md §12a): the rounds of a tournament in stages (Swiss rounds, tables, the
+-- knockout top), each with its games, byes, dates and who paired it; and the half-point byes
+-- players asked for in advance.
+CREATE TABLE rounds (
+    tournament  TEXT NOT NULL,
+    number      INTEGER NOT NULL,
+    body        TEXT NOT NULL,          -- rules::stage::Round as JSON
+    PRIMARY KEY (tournament, number)
+) WITHOUT ROWID;
+CREATE TABLE requested_byes (
+    tournament  TEXT NOT NULL,
+    player      TEXT NOT NULL,
+    round       INTEGER NOT NULL,
+    PRIMARY KEY (tournament, player, round)
+) WITHOUT ROWID;
+-- Players withdrawn or excluded (Art. 47, 56) from a tournament in stages: never paired again.
+CREATE TABLE withdrawn (
+    tournament  TEXT NOT NULL,
+    player      TEXT NOT NULL,
+    day         TEXT NOT NULL,
+    PRIMARY KEY (tournament, player)
+) WITHOUT ROWID;
+"#,
 ];

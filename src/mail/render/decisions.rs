@@ -96,6 +96,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
                 S::Ask => tr(lang, Key::TournamentEndDateHasCome),
                 S::Recorded => tr(lang, Key::ProposalRecordedArt52Proposals),
                 S::ToAdjudicator => tr(lang, Key::ProposalsDifferAreMissingMaterial),
+                S::Overdue => tr(lang, Key::AdjudicatorOverdue),
             };
             let _ = writeln!(b, "{head} {}.", date(*deadline));
             for (c, p) in [Color::White, Color::Black].into_iter().zip(proposals) {

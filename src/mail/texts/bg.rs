@@ -325,5 +325,24 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::WhichGame => {
             "Не разбрах за коя партия е писмото. Посочете номера на партията в темата:\n{list}"
         }
+        Key::RoundSubject => "{tournament}, кръг {round}: партия {game}",
+        Key::RoundStarted => {
+            "{tournament}, кръг {round} ({stage}): партия {game}.\nИграете с {colour} срещу {opponent}.\nКръгът започна на {start} и завършва на {end}; недовършена тогава партия отива за присъждане (чл. 52–55, RULES.md §12a).\n{first}\n\n— amici\n"
+        }
+        Key::RoundFirstWhite => "Имате белите: изпратете първия си ход в отговор на това писмо.",
+        Key::RoundFirstBlack => "Имате черните: първият ход на противника ще дойде тук.",
+        Key::StageSwiss => "швейцарска система",
+        Key::StageTables => "група {table}",
+        Key::StageKnockout => "елиминации, мач от {games} партии",
+        Key::ByeSubject => "{tournament}, кръг {round}: почивка",
+        Key::ByeTold => {
+            "{tournament}, кръг {round}: в този кръг нямате партия — почивка, която носи {points} (FIDE C.04.1, RULES.md §12a). Следващият кръг се тегли, когато всички партии от този кръг имат резултат.\n\n— amici\n"
+        }
+        Key::StageCannotPair => {
+            "{tournament}: следващият кръг не можа да бъде изтеглен: {why}.\nИзтеглете го с друга програма (amici trf --tournament {tournament}, после amici pair --tournament {tournament} --import FILE) или проверете отказалите се.\n"
+        }
+        Key::AdjudicatorOverdue => {
+            "Напомняне към съдията по присъждането: решението за тази партия се дължеше до 15 дни след получаването на материала (чл. 53), до"
+        }
     }
 }

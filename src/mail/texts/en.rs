@@ -331,5 +331,24 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::WhichGame => {
             "I could not tell which game your letter is about. Please name the game id in the subject:\n{list}"
         }
+        Key::RoundSubject => "{tournament}, round {round}: game {game}",
+        Key::RoundStarted => {
+            "{tournament}, round {round} ({stage}): game {game}.\nYou play {colour} against {opponent}.\nThe round started on {start} and ends on {end}; a game unfinished then goes to adjudication (Art. 52–55, RULES.md §12a).\n{first}\n\n— amici\n"
+        }
+        Key::RoundFirstWhite => "You have White: send your first move in reply to this letter.",
+        Key::RoundFirstBlack => "You have Black: your opponent's first move will reach you here.",
+        Key::StageSwiss => "Swiss system",
+        Key::StageTables => "table {table}",
+        Key::StageKnockout => "knockout, a match of {games} game(s)",
+        Key::ByeSubject => "{tournament}, round {round}: bye",
+        Key::ByeTold => {
+            "{tournament}, round {round}: you have no game in this round, a bye worth {points} (FIDE C.04.1, RULES.md §12a). The next round is paired when every game of this round has a result.\n\n— amici\n"
+        }
+        Key::StageCannotPair => {
+            "{tournament}: the next round could not be paired: {why}.\nPair it with another program (amici trf --tournament {tournament}, then amici pair --tournament {tournament} --import FILE), or check the withdrawals.\n"
+        }
+        Key::AdjudicatorOverdue => {
+            "Reminder to the adjudicator: the decision on this game was due within 15 days of receiving the material (Art. 53), by"
+        }
     }
 }

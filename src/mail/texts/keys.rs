@@ -196,6 +196,18 @@ pub enum Key {
     Undeliverable,
     SubjectSetAside,
     SetAsideAdmin,
+    // A tournament in stages (RULES.md §12a).
+    RoundSubject,
+    RoundStarted,
+    RoundFirstWhite,
+    RoundFirstBlack,
+    StageSwiss,
+    StageTables,
+    StageKnockout,
+    ByeSubject,
+    ByeTold,
+    StageCannotPair,
+    AdjudicatorOverdue,
 }
 
 impl Key {
@@ -394,5 +406,16 @@ impl Key {
         Key::Undeliverable,
         Key::SubjectSetAside,
         Key::SetAsideAdmin,
+        Key::RoundSubject,
+        Key::RoundStarted,
+        Key::RoundFirstWhite,
+        Key::RoundFirstBlack,
+        Key::StageSwiss,
+        Key::StageTables,
+        Key::StageKnockout,
+        Key::ByeSubject,
+        Key::ByeTold,
+        Key::StageCannotPair,
+        Key::AdjudicatorOverdue,
     ];
 }

@@ -319,5 +319,24 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::WhichGame => {
             "Не понял, к какой партии относится письмо. Укажите номер партии в теме:\n{list}"
         }
+        Key::RoundSubject => "{tournament}, тур {round}: партия {game}",
+        Key::RoundStarted => {
+            "{tournament}, тур {round} ({stage}): партия {game}.\nВы играете {colour} против {opponent}.\nТур начался {start} и заканчивается {end}; неоконченная к этому сроку партия идёт на присуждение (ст. 52–55, RULES.md §12a).\n{first}\n\n— amici\n"
+        }
+        Key::RoundFirstWhite => "У вас белые: пришлите первый ход в ответ на это письмо.",
+        Key::RoundFirstBlack => "У вас чёрные: первый ход противника придёт сюда.",
+        Key::StageSwiss => "швейцарская система",
+        Key::StageTables => "группа {table}",
+        Key::StageKnockout => "олимпийская система, матч из {games} партий",
+        Key::ByeSubject => "{tournament}, тур {round}: свободный тур",
+        Key::ByeTold => {
+            "{tournament}, тур {round}: в этом туре у вас нет партии — свободный тур, {points} (FIDE C.04.1, RULES.md §12a). Следующий тур составляется, когда у всех партий этого тура есть результат.\n\n— amici\n"
+        }
+        Key::StageCannotPair => {
+            "{tournament}: следующий тур не удалось составить: {why}.\nСоставьте его другой программой (amici trf --tournament {tournament}, затем amici pair --tournament {tournament} --import FILE) или проверьте выбывших.\n"
+        }
+        Key::AdjudicatorOverdue => {
+            "Напоминание арбитру: решение по этой партии должно было быть принято в течение 15 дней после получения материала (ст. 53), до"
+        }
     }
 }

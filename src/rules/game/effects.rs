@@ -19,6 +19,8 @@ pub enum AdjudicationStage {
     Recorded,
     /// The proposals differ or are missing: the material goes to the adjudicator (Art. 53).
     ToAdjudicator,
+    /// The adjudicator's 15 days have run out without a decision (Art. 53): a reminder.
+    Overdue,
 }
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

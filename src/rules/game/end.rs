@@ -30,9 +30,13 @@ pub(super) fn adjudication_msg(
     a: &Adjudication,
     stage: AdjudicationStage,
 ) -> Msg {
+    let deadline = match (stage, a.forwarded_on) {
+        (AdjudicationStage::Overdue, Some(f)) => f + chrono::Duration::days(ADJUDICATOR_DAYS),
+        _ => a.asked_on + chrono::Duration::days(PROPOSAL_DAYS),
+    };
     Msg::Adjudication {
         stage,
-        deadline: a.asked_on + chrono::Duration::days(PROPOSAL_DAYS),
+        deadline,
         proposals: a
             .proposals
             .clone()
@@ -171,9 +175,34 @@ pub fn handle_end(rec: &GameRecord, end: Day, today: Day) -> Handled {
             next.adjudication = Some(a);
             Handled::changed(next, effects)
         }
+        // Art. 53: the adjudicator decides within 15 days; when they have run out without a
+        // decision he is reminded, once, with the material again.
+        Some(a)
+            if a.decided_on.is_none()
+                && !a.reminded
+                && a.forwarded_on
+                    .is_some_and(|f| today > f + chrono::Duration::days(ADJUDICATOR_DAYS)) =>
+        {
+            let mut next = rec.clone();
+            let mut a = a.clone();
+            a.reminded = true;
+            let msg = adjudication_msg(rec, &a, AdjudicationStage::Overdue);
+            next.adjudication = Some(a);
+            Handled::changed(
+                next,
+                vec![Effect {
+                    to: Role::Arbiter,
+                    kind: Kind::Reminder,
+                    msg,
+                }],
+            )
+        }
         _ => Handled::unchanged(Vec::new()),
     }
 }
+
+/// Days the adjudicator has for his decision (Art. 53).
+pub const ADJUDICATOR_DAYS: i64 = 15;
 
 /// Stops a game for adjudication (Art. 52: at the end date; Art. 48: a player's serious
 /// illness or death): the players are asked for their proposals within 15 days.
@@ -185,6 +214,7 @@ pub fn start_adjudication(rec: &GameRecord, today: Day) -> Handled {
         forwarded_on: None,
         decided_on: None,
         appeals: Vec::new(),
+        reminded: false,
     };
     let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
     let effects = tell_all(Kind::Adjudication, &msg);
@@ -210,6 +240,7 @@ pub fn adjudicate(rec: &GameRecord, result: GameResult, today: Day) -> Handled {
             forwarded_on: None,
             decided_on: None,
             appeals: Vec::new(),
+            reminded: false,
         });
         a.decided_on = Some(today);
     }

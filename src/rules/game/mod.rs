@@ -48,8 +48,8 @@ pub use effects::{
     PlayerAct, Refusal, Remarks, Request, Ruling, Told,
 };
 pub use end::{
-    APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, end_in_sight, handle_end,
-    set_result, start_adjudication,
+    ADJUDICATOR_DAYS, APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, end_in_sight,
+    handle_end, set_result, start_adjudication,
 };
 pub use extension::{
     EXTENSION_MONTHS, Extension, end_in_force, extend_end_date, extend_end_date_from,
@@ -62,7 +62,7 @@ pub use import::{
 pub use overstep::decide_claim;
 pub use post::switch_to_post;
 pub use record::{
-    Adjudication, Deadlines, GameRecord, MoveLine, Role, Status, Termination, Variant,
+    Adjudication, Deadlines, GameRecord, GameRound, MoveLine, Role, Status, Termination, Variant,
 };
 pub use roster::{
     REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,

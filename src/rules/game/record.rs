@@ -116,6 +116,18 @@ pub struct GameRecord {
     /// until his first move.
     #[serde(default)]
     pub replacement: Option<(u8, Day)>,
+    /// A game of a tournament in stages (RULES.md §12a): its round, stage and the round's end
+    /// date, which stands for the tournament's end date (Art. 49–55) for this game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<GameRound>,
+}
+
+/// The round of a game in a tournament in stages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRound {
+    pub number: u32,
+    pub stage: crate::rules::stage::StageKind,
+    pub end: Day,
 }
 /// The adjudication of an unfinished game at the end date (Art. 52–55).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,6 +144,9 @@ pub struct Adjudication {
     /// Appeals to the second adjudicator: who (`Role::White`/`Role::Black`) and when (Art. 55).
     #[serde(default)]
     pub appeals: Vec<(Role, Day)>,
+    /// The adjudicator was reminded that his 15 days had run out (Art. 53).
+    #[serde(default)]
+    pub reminded: bool,
 }
 /// Who a message is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,6 +243,7 @@ impl GameRecord {
             end_reminded: false,
             sanction_appeals: Vec::new(),
             replacement: None,
+            round: None,
         }
     }
 

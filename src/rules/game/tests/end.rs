@@ -234,3 +234,42 @@ fn art_51_the_end_is_in_sight_at_the_end_date_and_in_post_two_weeks_before() {
     assert!(!end_in_sight(Mode::Post, end, day("2026-12-16")));
     assert!(end_in_sight(Mode::Post, end, day("2026-12-17")));
 }
+
+#[test]
+fn art_53_the_adjudicator_is_reminded_once_when_his_15_days_run_out() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let end = day("2026-12-31");
+    let g = handle_end(&g, end, end).record.unwrap();
+    // Nobody proposes: on 2027-01-15 (15 days) the material goes to the adjudicator.
+    let g = handle_end(&g, end, day("2027-01-15")).record.unwrap();
+    assert_eq!(
+        g.adjudication.as_ref().unwrap().forwarded_on,
+        Some(day("2027-01-15"))
+    );
+    // His 15 days run to 2027-01-30 inclusive: nothing yet.
+    assert!(handle_end(&g, end, day("2027-01-30")).record.is_none());
+    let h = handle_end(&g, end, day("2027-01-31"));
+    let g = h.record.unwrap();
+    assert_eq!(h.effects.len(), 1);
+    assert_eq!(h.effects[0].to, Role::Arbiter);
+    assert_eq!(h.effects[0].kind, Kind::Reminder);
+    match &h.effects[0].msg {
+        Msg::Adjudication {
+            stage, deadline, ..
+        } => {
+            assert_eq!(*stage, AdjudicationStage::Overdue);
+            assert_eq!(*deadline, day("2027-01-30"));
+        }
+        other => panic!("expected the material again, got {other:?}"),
+    }
+    assert!(
+        handle_end(&g, end, day("2027-02-10")).record.is_none(),
+        "reminded once"
+    );
+    // Decided: the players are told and the appeal runs 7 days (Art. 54, 55).
+    let h = adjudicate(&g, GameResult::Draw, day("2027-02-11"));
+    let g = h.record.unwrap();
+    assert!(h.effects.iter().any(|e| e.to == Role::White));
+    assert!(h.effects.iter().any(|e| e.to == Role::Black));
+    assert_eq!(g.adjudication.unwrap().decided_on, Some(day("2027-02-11")));
+}

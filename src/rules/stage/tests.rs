@@ -1,0 +1,435 @@
+//! The stages (RULES.md §12a, §708): hand-checked pairings, brackets and places.
+
+use std::collections::{HashMap, HashSet};
+
+use super::*;
+use crate::rules::standings::Outcome;
+
+fn day(s: &str) -> Day {
+    s.parse().unwrap()
+}
+
+fn entrants(n: usize) -> Vec<Entrant> {
+    // Listed out of rating order on purpose: pairing numbers follow the rating.
+    (1..=n)
+        .rev()
+        .map(|k| Entrant {
+            email: format!("p{k}@x.test"),
+            rating: Some(2600 - 10 * k as u32),
+        })
+        .collect()
+}
+
+fn format(first: First, top: u32, tie: Tie) -> Format {
+    Format {
+        first,
+        start: day("2027-01-10"),
+        round_days: 120,
+        bye_halves: 2,
+        top,
+        knockout_games: 2,
+        tie,
+    }
+}
+
+/// The tournament so far, driven as the shell drives it.
+struct Play {
+    entrants: Vec<Entrant>,
+    rounds: Vec<Round>,
+    results: HashMap<u32, Outcome>,
+    withdrawn: HashSet<String>,
+    requested: Vec<(String, u32)>,
+}
+
+impl Play {
+    fn new(n: usize) -> Play {
+        Play {
+            entrants: entrants(n),
+            rounds: Vec::new(),
+            results: HashMap::new(),
+            withdrawn: HashSet::new(),
+            requested: Vec::new(),
+        }
+    }
+
+    fn facts(&self) -> Facts<'_> {
+        Facts {
+            entrants: &self.entrants,
+            rounds: &self.rounds,
+            results: &self.results,
+            withdrawn: &self.withdrawn,
+            requested: &self.requested,
+        }
+    }
+
+    fn next(&mut self, f: &Format, today: &str) -> Next {
+        let next = next(f, &self.facts(), day(today)).unwrap();
+        if let Next::Start(r) = &next {
+            self.rounds.push(r.clone());
+        }
+        next
+    }
+
+    /// Every game of the last round gets `result(white, black)`.
+    fn finish(&mut self, result: impl Fn(&str, &str) -> Outcome) {
+        let last = self.rounds.last().unwrap().clone();
+        for g in &last.games {
+            self.results.insert(g.game, result(&g.white, &g.black));
+        }
+    }
+}
+
+fn num(email: &str) -> u32 {
+    email[1..email.find('@').unwrap()].parse().unwrap()
+}
+
+/// The player with the lower number (the higher rating) wins.
+fn stronger_wins(w: &str, b: &str) -> Outcome {
+    if num(w) < num(b) {
+        Outcome::WhiteWins
+    } else {
+        Outcome::BlackWins
+    }
+}
+
+#[test]
+fn s708_2_the_bracket_keeps_seeds_1_and_2_apart_until_the_final() {
+    // The standard seeded bracket (the order printed on every published draw sheet).
+    assert_eq!(knockout::bracket_order(2), vec![1, 2]);
+    assert_eq!(knockout::bracket_order(4), vec![1, 4, 2, 3]);
+    assert_eq!(knockout::bracket_order(8), vec![1, 8, 4, 5, 2, 7, 3, 6]);
+    assert_eq!(
+        knockout::bracket_order(16),
+        vec![1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11]
+    );
+}
+
+#[test]
+fn s12a_tables_by_snake_seeding_on_rating() {
+    // 15 players in 3 tables: 1 2 3 | 6 5 4 | 7 8 9 | 12 11 10 | 13 14 15.
+    let order: Vec<usize> = (0..15).collect();
+    let t = tables::snake(&order, 3);
+    assert_eq!(t[0], vec![0, 5, 6, 11, 12]);
+    assert_eq!(t[1], vec![1, 4, 7, 10, 13]);
+    assert_eq!(t[2], vec![2, 3, 8, 9, 14]);
+}
+
+#[test]
+fn s12a_pairing_numbers_by_rating_then_the_order_listed() {
+    let e = vec![
+        Entrant {
+            email: "a".into(),
+            rating: None,
+        },
+        Entrant {
+            email: "b".into(),
+            rating: Some(2000),
+        },
+        Entrant {
+            email: "c".into(),
+            rating: Some(2100),
+        },
+        Entrant {
+            email: "d".into(),
+            rating: Some(2000),
+        },
+    ];
+    assert_eq!(pairing_order(&e), vec![2, 1, 3, 0]);
+}
+
+#[test]
+fn c0403_round_1_top_half_meets_bottom_half_and_the_last_gets_the_bye() {
+    let f = format(First::Swiss { rounds: 5 }, 0, Tie::Seed);
+    let mut p = Play::new(11);
+    assert_eq!(
+        p.next(&f, "2027-01-09"),
+        Next::Wait,
+        "nothing before the start date"
+    );
+    let Next::Start(r) = p.next(&f, "2027-01-10") else {
+        panic!("round 1 starts on the start date")
+    };
+    let pairs: Vec<(u32, u32)> = r
+        .games
+        .iter()
+        .map(|g| (num(&g.white), num(&g.black)))
+        .collect();
+    // C.04.3: S1 = 1…5 against S2 = 6…10; pairing number 1 White, colours alternate.
+    assert_eq!(pairs, vec![(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]);
+    assert_eq!(
+        r.byes,
+        vec![Bye {
+            player: "p11@x.test".into(),
+            kind: ByeKind::Pairing,
+            halves: 2
+        }]
+    );
+    assert_eq!((r.start, r.end), (day("2027-01-10"), day("2027-05-10")));
+    assert_eq!(
+        r.games.iter().map(|g| g.game).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5]
+    );
+    assert_eq!(
+        p.next(&f, "2027-02-01"),
+        Next::Wait,
+        "round 2 waits for round 1's results"
+    );
+}
+
+/// Checks C1–C3 over the whole tournament: no rematch, at most one pairing-allocated bye,
+/// every present player in each round exactly once, withdrawn players never paired.
+fn check_rounds(p: &Play) {
+    let mut met = HashSet::new();
+    let mut byes = HashSet::new();
+    for r in p.rounds.iter().filter(|r| r.stage == StageKind::Swiss) {
+        let mut seen = HashSet::new();
+        for g in &r.games {
+            let key = if g.white < g.black {
+                (&g.white, &g.black)
+            } else {
+                (&g.black, &g.white)
+            };
+            assert!(met.insert(key), "round {}: {key:?} meet again", r.number);
+            assert!(seen.insert(&g.white) && seen.insert(&g.black));
+        }
+        for b in &r.byes {
+            assert!(seen.insert(&b.player));
+            if b.kind == ByeKind::Pairing {
+                assert!(byes.insert(&b.player), "{} has a second bye", b.player);
+            }
+        }
+    }
+}
+
+#[test]
+fn s12a_a_swiss_of_11_runs_its_5_rounds_then_the_top_of_4_to_the_final() {
+    let f = format(First::Swiss { rounds: 5 }, 4, Tie::Seed);
+    let mut p = Play::new(11);
+    for (k, today) in [
+        "2027-01-10",
+        "2027-03-01",
+        "2027-05-01",
+        "2027-07-01",
+        "2027-09-01",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let Next::Start(r) = p.next(&f, today) else {
+            panic!("round {} starts", k + 1)
+        };
+        assert_eq!(
+            (r.number, r.stage, r.start),
+            (k as u32 + 1, StageKind::Swiss, day(today))
+        );
+        // Round 3: p7 withdraws after it is paired (Art. 47): his game is lost by forfeit.
+        if k == 2 {
+            p.withdrawn.insert("p7@x.test".into());
+        }
+        let withdrawn = p.withdrawn.clone();
+        p.finish(|w, b| {
+            if withdrawn.contains(w) {
+                Outcome::BlackWinsByForfeit
+            } else if withdrawn.contains(b) {
+                Outcome::WhiteWinsByForfeit
+            } else {
+                stronger_wins(w, b)
+            }
+        });
+    }
+    check_rounds(&p);
+    for r in &p.rounds[3..] {
+        let all: Vec<&String> = r.games.iter().flat_map(|g| [&g.white, &g.black]).collect();
+        assert!(
+            !all.contains(&&"p7@x.test".to_string()),
+            "round {}: the withdrawn player is not paired",
+            r.number
+        );
+        // Ten players left: no bye.
+        assert!(r.byes.is_empty());
+    }
+    // The top of 4: seeds from the overall ranking, 1–4 and 2–3, the higher seed White first.
+    let Next::Start(semi) = p.next(&f, "2027-11-01") else {
+        panic!("the top starts")
+    };
+    assert_eq!(semi.stage, StageKind::Knockout);
+    assert_eq!(semi.seeds.len(), 4);
+    assert_eq!(semi.seeds[0], "p1@x.test", "five wins: seed 1");
+    let pairs: Vec<(&str, &str, Option<u32>)> = semi
+        .games
+        .iter()
+        .map(|g| (g.white.as_str(), g.black.as_str(), g.group))
+        .collect();
+    let s = &semi.seeds;
+    assert_eq!(
+        pairs,
+        vec![
+            (s[0].as_str(), s[3].as_str(), Some(0)),
+            (s[3].as_str(), s[0].as_str(), Some(0)),
+            (s[1].as_str(), s[2].as_str(), Some(1)),
+            (s[2].as_str(), s[1].as_str(), Some(1)),
+        ]
+    );
+    p.finish(stronger_wins);
+    let Next::Start(fin) = p.next(&f, "2028-01-01") else {
+        panic!("the final starts")
+    };
+    assert_eq!(fin.games.len(), 2);
+    p.finish(|_, _| Outcome::Draw);
+    assert_eq!(
+        p.next(&f, "2028-03-01"),
+        Next::Over,
+        "a drawn final: the higher seed (seed)"
+    );
+}
+
+/// A Swiss of 11, 5 rounds and a top of 4, its Swiss stage played (the stronger wins).
+fn swiss_played(tie: Tie) -> (Format, Play) {
+    let f = format(First::Swiss { rounds: 5 }, 4, tie);
+    let mut p = Play::new(11);
+    for today in [
+        "2027-01-10",
+        "2027-03-01",
+        "2027-05-01",
+        "2027-07-01",
+        "2027-09-01",
+    ] {
+        p.next(&f, today);
+        p.finish(stronger_wins);
+    }
+    (f, p)
+}
+
+/// A Swiss of 11 played to the top of 4; the semi-final 1–4 is drawn.
+fn to_a_drawn_semi_final(tie: Tie) -> (Format, Play) {
+    let (f, mut p) = swiss_played(tie);
+    let Next::Start(_) = p.next(&f, "2027-11-01") else {
+        panic!()
+    };
+    let seeds = p.rounds.last().unwrap().seeds.clone();
+    // Match 1–4 drawn 1–1, match 2–3 won by seed 3.
+    p.finish(|w, b| {
+        if [w, b].contains(&seeds[0].as_str()) || w == seeds[2] {
+            Outcome::WhiteWins
+        } else {
+            Outcome::Draw
+        }
+    });
+    (f, p)
+}
+
+#[test]
+fn s12a_knockout_tie_seed_a_drawn_match_sends_the_higher_seed_through() {
+    let (f, mut p) = to_a_drawn_semi_final(Tie::Seed);
+    let seeds = p.rounds.last().unwrap().seeds.clone();
+    let Next::Start(fin) = p.next(&f, "2028-01-01") else {
+        panic!("the final")
+    };
+    assert_eq!(fin.replay, 0);
+    // Seed 1 through on the tie; seed 3 won 1½–½.
+    assert_eq!(
+        (fin.games[0].white.as_str(), fin.games[0].black.as_str()),
+        (seeds[0].as_str(), seeds[2].as_str())
+    );
+}
+
+#[test]
+fn s12a_knockout_tie_replay_a_drawn_match_is_replayed_twice_then_the_higher_seed() {
+    let (f, mut p) = to_a_drawn_semi_final(Tie::Replay);
+    let seeds = p.rounds.last().unwrap().seeds.clone();
+    for replay in 1..=2 {
+        let Next::Start(r) = p.next(&f, "2028-01-01") else {
+            panic!("replay {replay}")
+        };
+        assert_eq!(r.replay, replay);
+        assert_eq!(r.games.len(), 2, "only the drawn match is played again");
+        assert!(r.games.iter().all(|g| g.group == Some(0)));
+        assert_eq!(
+            r.games[0].white, seeds[0],
+            "the higher seed White in the first"
+        );
+        p.finish(|_, _| Outcome::Draw);
+    }
+    let Next::Start(fin) = p.next(&f, "2028-06-01") else {
+        panic!("the final")
+    };
+    assert_eq!(fin.replay, 0);
+    assert_eq!(
+        fin.games[0].white, seeds[0],
+        "after two drawn replays the higher seed goes through"
+    );
+    assert_eq!(fin.games[0].black, seeds[2]);
+}
+
+#[test]
+fn s708_1_final_places_winner_finalist_then_semi_final_losers_by_swiss_standing_then_the_rest() {
+    let (f, mut p) = swiss_played(Tie::Seed);
+    assert!(
+        places::final_places(&f, &p.facts(), StageKind::Swiss).is_none(),
+        "not over yet"
+    );
+    p.next(&f, "2027-11-01");
+    let seeds = p.rounds.last().unwrap().seeds.clone();
+    // Upsets: seed 4 beats seed 1 (2–0), seed 3 beats seed 2.
+    let (s1, s2, s3, s4) = (
+        seeds[0].clone(),
+        seeds[1].clone(),
+        seeds[2].clone(),
+        seeds[3].clone(),
+    );
+    p.finish(|w, b| {
+        let win = |x: &str| {
+            if w == x {
+                Outcome::WhiteWins
+            } else {
+                Outcome::BlackWins
+            }
+        };
+        if [w, b].contains(&s1.as_str()) {
+            win(&s4)
+        } else {
+            win(&s3)
+        }
+    });
+    p.next(&f, "2028-01-01");
+    p.finish(|w, _| {
+        if w == s3 {
+            Outcome::WhiteWins
+        } else {
+            Outcome::Draw
+        }
+    });
+    assert_eq!(p.next(&f, "2028-03-01"), Next::Over);
+    let places = places::final_places(&f, &p.facts(), StageKind::Swiss).unwrap();
+    let got: Vec<(&str, u32, String)> = places
+        .iter()
+        .map(|pl| (pl.email.as_str(), pl.rank, pl.reached.name()))
+        .collect();
+    // Final: s3 beat s4 1½–½. Semi-final losers s1, s2 in their Swiss order (s1 first).
+    assert_eq!(got[0], (s3.as_str(), 1, "final".to_string()));
+    assert_eq!(got[1], (s4.as_str(), 2, "final".to_string()));
+    assert_eq!(got[2], (s1.as_str(), 3, "semi-final".to_string()));
+    assert_eq!(got[3], (s2.as_str(), 4, "semi-final".to_string()));
+    assert_eq!(places.len(), 11);
+    // s708_2: the rest by points, counted here from the results the test gave.
+    let mut halves: HashMap<&str, u32> = HashMap::new();
+    for r in p.rounds.iter().filter(|r| r.stage == StageKind::Swiss) {
+        for g in &r.games {
+            let (w, b) = p.results[&g.game].half_points().unwrap();
+            *halves.entry(&g.white).or_default() += w;
+            *halves.entry(&g.black).or_default() += b;
+        }
+        for b in &r.byes {
+            *halves.entry(&b.player).or_default() += b.halves;
+        }
+    }
+    assert_eq!(places[4..].len(), 7);
+    for pl in &places[4..] {
+        assert_eq!(pl.reached, places::Reached::First(StageKind::Swiss));
+        assert!(pl.rank >= 5);
+        assert_eq!(pl.points, f64::from(halves[pl.email.as_str()]) / 2.0);
+    }
+    for w in places[4..].windows(2) {
+        assert!(w[0].points >= w[1].points, "{w:?}");
+    }
+}
