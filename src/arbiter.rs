@@ -308,6 +308,9 @@ pub(crate) fn execute(
             Ok(Ok(format!("{player} excluded: {done}")))
         }
         ArbiterCommand::Replace { old, new } => replace(&run, out, old, new),
+        ArbiterCommand::Pair { .. }
+        | ArbiterCommand::Unpair { .. }
+        | ArbiterCommand::Bye { .. } => crate::stages::command(tx, config, cmd, now),
     }
 }
 

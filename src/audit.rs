@@ -59,6 +59,8 @@ enum Step {
     Letter(i64),
     Tick,
     Command(String),
+    /// A Swiss round from another program: the tournament id, a newline, the pairings.
+    Pairings(String),
     Config(String),
     Undeliverable {
         message_id: String,
@@ -135,6 +137,7 @@ pub fn audit(config: &Config, opts: &Options) -> Result<Report> {
             }
             "delivered" => Step::Delivered(detail),
             "import" => Step::Import(detail),
+            "pairings" => Step::Pairings(detail),
             other => {
                 report
                     .lacks
@@ -239,6 +242,13 @@ fn replay(
             let logged: crate::import::Logged =
                 serde_json::from_str(detail).context("a logged import that does not read")?;
             after.transaction(|tx| crate::import::apply(tx, &logged.records, &logged.books))?;
+        }
+        Step::Pairings(detail) => {
+            let (tournament, text) = detail.split_once('\n').unwrap_or((detail, ""));
+            if let Some(t) = cfg.tournament(tournament) {
+                // Refused now: a difference that shows in the games and messages.
+                let _ = crate::stages::import_pairings(after, cfg, t, text, now);
+            }
         }
         Step::Delivered(message_id) => {
             if let Some(row) = after.outbox_by_message_id(message_id)? {

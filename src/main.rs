@@ -127,10 +127,21 @@ enum Command {
     /// Pair the next round of a TRF-16 tournament by the FIDE Dutch system (C.04.3) and print
     /// it in the JaVaFo/bbpPairings format: the number of pairs, then "white black" start
     /// numbers a line, 0 as the bye's opponent. Needs no config.
+    ///
+    /// With `--tournament ID --import FILE`: start the next Swiss round of a configured
+    /// tournament from another program's pairings in that format (§709.1), after checking
+    /// that every player is paired once, nobody twice against the same opponent, and the bye
+    /// goes to a player who may have it.
     Pair {
         /// The TRF-16 file (TRFx XXR: rounds, XXC white1|black1: the initial colour).
-        #[arg(long, value_name = "FILE")]
-        trf: PathBuf,
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["tournament", "import"], required_unless_present = "import")]
+        trf: Option<PathBuf>,
+        /// The tournament whose next round the imported pairings start.
+        #[arg(long, value_name = "ID", requires = "import")]
+        tournament: Option<String>,
+        /// The pairings (JaVaFo/bbpPairings output format) to import.
+        #[arg(long, value_name = "FILE", requires = "tournament")]
+        import: Option<PathBuf>,
     },
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
@@ -167,6 +178,12 @@ enum Command {
     ///     amici arbiter resend BG-2026-01/3
     ///   post GAME                        the game goes on by post, once (Art. 6 В)
     ///     amici arbiter post BG-2026-01/3
+    ///   pair TOURNAMENT                  a Swiss: pair the next round now (RULES.md §12a)
+    ///     amici arbiter pair SW-2027
+    ///   unpair TOURNAMENT ROUND          take back the last round's pairing before any move
+    ///     amici arbiter unpair SW-2027 3
+    ///   bye EMAIL ROUND                  a requested half-point bye (requested_byes = true)
+    ///     amici arbiter bye maria@example.test 4
     #[command(
         verbatim_doc_comment,
         about = "Carry out an arbiter's decision, exactly as if the arbiter had sent it by letter"
@@ -257,7 +274,7 @@ fn main() -> ExitCode {
     {
         return standings_pgn(file, tiebreaks.as_deref(), *format);
     }
-    if let Command::Pair { trf } = &cli.command {
+    if let Command::Pair { trf: Some(trf), .. } = &cli.command {
         return pair_trf(trf);
     }
     let config = match config::load(&cli.config) {
@@ -625,7 +642,40 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 today,
             )?)?;
         }
-        Command::Pair { trf } => return Ok(pair_trf(&trf)),
+        Command::Pair {
+            tournament: Some(id),
+            import: Some(file),
+            ..
+        } => {
+            let Some(t) = config.tournament(&id) else {
+                eprintln!("amici: no tournament `{id}` in {}", config.path.display());
+                return Ok(ExitCode::from(2));
+            };
+            if !t.pairing.staged() {
+                eprintln!("amici: {id} is not a Swiss tournament (pairing = \"swiss\")");
+                return Ok(ExitCode::from(2));
+            }
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let mut store = open(&config)?;
+            engine::sync_config(&mut store, &config)?;
+            match amici::stages::import_pairings(&mut store, &config, t, &text, clock::now()?) {
+                Ok(done) => {
+                    flush(store, &config)?;
+                    emit(&format!("{done}\n"))?;
+                }
+                Err(e) => {
+                    eprintln!("amici: {}: {e:#}", file.display());
+                    eprintln!("amici: nothing was started");
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+        Command::Pair { trf, .. } => {
+            return Ok(pair_trf(&trf.context(
+                "pair needs --trf FILE or --tournament ID --import FILE",
+            )?));
+        }
         Command::Site { out } => {
             let store = open(&config)?;
             let today = engine::local_day(&config, clock::now()?);

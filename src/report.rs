@@ -549,6 +549,9 @@ pub fn pgn(
 pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<String> {
     use crate::rules::trf::{self, RoundGame, TrfHeader, TrfPlayer};
     let t = pick_tournament(config, tournament)?;
+    if t.pairing.staged() {
+        return crate::stages::trf(store, t);
+    }
     let records: Vec<GameRecord> = store
         .games()?
         .into_iter()

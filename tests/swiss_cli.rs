@@ -571,3 +571,182 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
         assert!(r["rank"].as_u64().unwrap() >= 5);
     }
 }
+
+/// The independent engine of tests/dutch_agreement.rs (caissify-pairings in
+/// target/pairings-venv, installed by scripts/test.sh).
+fn reference_python() -> Option<PathBuf> {
+    let py =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/pairings-venv/bin/python");
+    let ok = py.exists()
+        && Command::new(&py)
+            .args(["-c", "import caissify_pairings"])
+            .status()
+            .is_ok_and(|s| s.success());
+    ok.then_some(py)
+}
+
+/// The pairings of the reference engine for the TRF at `trf`.
+fn reference_pairing(python: &std::path::Path, trf: &std::path::Path) -> String {
+    use std::io::Write as _;
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/dutch_reference.py");
+    let mut child = Command::new(python)
+        .arg(script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the reference engine");
+    writeln!(child.stdin.take().unwrap(), "{}", trf.display()).unwrap();
+    let out = child.wait_with_output().expect("reference engine");
+    let text = text(&out.stdout);
+    text.split("END").next().unwrap().to_string()
+}
+
+#[test]
+fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
+    let e = Event::new(&config(
+        "pairing = \"swiss\"\nrounds = 5\nround_days = 60\nrequested_byes = true",
+        11,
+    ));
+    e.cli("2027-01-10", &["tick"]);
+    for (r, day) in [(1, "2027-02-01"), (2, "2027-03-01")] {
+        for (id, w, b, _) in &e.round(day, r) {
+            e.result(day, id, stronger(w, b));
+        }
+    }
+    assert_eq!(
+        e.round("2027-03-01", 3).len(),
+        5,
+        "round 3 paired by itself"
+    );
+    // The arbiter takes the pairing back before any move, and p5 asks for a bye in round 3.
+    let out = e.cli("2027-03-02", &["arbiter", "unpair", "SW", "3"]);
+    assert!(out.contains("round 3 of SW unpaired"), "{out}");
+    assert!(e.round("2027-03-02", 3).is_empty());
+    e.cli("2027-03-02", &["arbiter", "bye", "p5@example.test", "3"]);
+    let refused = e.run("2027-03-02", &["arbiter", "bye", "p6@example.test", "2"]);
+    assert!(
+        !refused.status.success(),
+        "a bye for a round already paired is refused"
+    );
+    // A tick does not pair the held round by itself.
+    e.cli("2027-03-03", &["tick"]);
+    assert!(
+        e.round("2027-03-03", 3).is_empty(),
+        "the round waits for the arbiter"
+    );
+
+    let trf = e.cli("2027-03-03", &["trf", "--tournament", "SW"]);
+    assert!(
+        trf.contains("\nXXR 5\n") && trf.contains("\nXXC white1\n"),
+        "{trf}"
+    );
+    // Start numbers are the pairing numbers (rating order): p5 is 5, his round-3 block H.
+    let p5 = trf.lines().find(|l| l.contains("Player 5 ")).unwrap();
+    assert_eq!(&p5[4..8], "   5");
+    assert!(p5.trim_end().ends_with("0000 - H"), "{p5}");
+    let trf_path = e.dir.path().join("sw.trf");
+    std::fs::write(&trf_path, &trf).unwrap();
+
+    // Bad pairings are refused with the reason, and nothing starts.
+    let r1: Vec<(u32, u32)> = e
+        .round("2027-03-03", 1)
+        .iter()
+        .map(|g| (num(&g.1), num(&g.2)))
+        .collect();
+    let bad = |name: &str, body: &str, why: &str| {
+        let path = e.dir.path().join(name);
+        std::fs::write(&path, body).unwrap();
+        let out = e.run(
+            "2027-03-03",
+            &[
+                "pair",
+                "--tournament",
+                "SW",
+                "--import",
+                path.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(
+            text(&out.stderr).contains(why),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            e.round("2027-03-03", 3).is_empty(),
+            "{name}: nothing started"
+        );
+    };
+    let (a, b) = r1[0];
+    bad(
+        "rematch.txt",
+        &format!("5\n{a} {b}\n2 3\n4 6\n7 8\n9 10\n"),
+        "have met before",
+    );
+    bad(
+        "count.txt",
+        "7\n",
+        "the first line says 7 pairs, the file has 0",
+    );
+    bad(
+        "missing2.txt",
+        "2\n1 11\n2 3\n",
+        "missing from the pairings",
+    );
+    bad("absent.txt", "1\n5 0\n", "asked for a bye");
+
+    let Some(python) = reference_python() else {
+        let msg = "THE TRF ROUND TRIP DID NOT RUN: the reference engine (caissify-pairings in \
+                   target/pairings-venv) is not installed; scripts/test.sh installs it";
+        assert!(std::env::var("CI").is_err(), "{msg}");
+        eprintln!("{msg}");
+        return;
+    };
+    let pairing = reference_pairing(&python, &trf_path);
+    let mut lines = pairing.lines().filter(|l| !l.trim().is_empty());
+    let count: usize = lines.next().unwrap().trim().parse().unwrap();
+    let pairs: Vec<(u32, u32)> = lines
+        .map(|l| {
+            let v: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect();
+    assert_eq!(count, pairs.len());
+    assert_eq!(
+        pairs.len(),
+        5,
+        "ten players present (p5 has his bye): five games, no bye"
+    );
+    let file = e.dir.path().join("reference.txt");
+    std::fs::write(&file, &pairing).unwrap();
+    let out = e.cli(
+        "2027-03-04",
+        &[
+            "pair",
+            "--tournament",
+            "SW",
+            "--import",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.contains("round 3 of SW started from the imported pairings"),
+        "{out}"
+    );
+    let r3: HashSet<(u32, u32)> = e
+        .round("2027-03-04", 3)
+        .iter()
+        .map(|g| (num(&g.1), num(&g.2)))
+        .collect();
+    assert_eq!(
+        r3,
+        pairs.into_iter().collect::<HashSet<_>>(),
+        "exactly the reference's games"
+    );
+    let st = e.standings("2027-03-04");
+    assert!(
+        st["pairing"].as_str().unwrap().contains("imported"),
+        "§709.2"
+    );
+}

@@ -42,6 +42,12 @@ pub enum ArbiterCommand {
     Resend { game: String },
     /// Art. 6 В: the game goes on by post (once); the clocks continue.
     Post { game: String },
+    /// RULES.md §12a: pair the next round of a Swiss now (the previous one complete).
+    Pair { tournament: String },
+    /// RULES.md §12a: take back the pairing of the last round, before any move of it.
+    Unpair { tournament: String, round: u32 },
+    /// RULES.md §12a: a half-point bye asked for in advance (`requested_byes`).
+    Bye { player: String, round: u32 },
 }
 
 impl ArbiterCommand {
@@ -65,6 +71,9 @@ impl ArbiterCommand {
             ArbiterCommand::Replace { .. } => Some("47"),
             ArbiterCommand::Post { .. } => Some("6"),
             ArbiterCommand::Penalty { .. } | ArbiterCommand::Resend { .. } => None,
+            ArbiterCommand::Pair { .. }
+            | ArbiterCommand::Unpair { .. }
+            | ArbiterCommand::Bye { .. } => None,
         }
     }
 }
@@ -128,6 +137,9 @@ fn verb(word: &str) -> Option<&'static str> {
         "overstep" | "просрочване" | "просрочка" => "overstep",
         "resend" | "препрати" | "переслать" => "resend",
         "post" | "поща" | "почта" => "post",
+        "pair" | "тегли" | "жеребьёвка" | "жеребьевка" => "pair",
+        "unpair" => "unpair",
+        "bye" => "bye",
         _ => return None,
     })
 }
@@ -264,6 +276,31 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
         "post" => {
             let game = arg(1).ok_or_else(|| err("post GAME"))?.to_string();
             ArbiterCommand::Post { game }
+        }
+        "pair" => {
+            let tournament = arg(1).ok_or_else(|| err("pair TOURNAMENT"))?.to_string();
+            ArbiterCommand::Pair { tournament }
+        }
+        "unpair" => {
+            let usage = "unpair TOURNAMENT ROUND";
+            let tournament = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let round = arg(2)
+                .and_then(|r| r.parse().ok())
+                .ok_or_else(|| err(usage))?;
+            ArbiterCommand::Unpair { tournament, round }
+        }
+        // `bye` also ends letters ("Bye!"): only a line naming a player is the command.
+        "bye" => {
+            let Some(player) = arg(1).filter(|p| p.contains('@')) else {
+                return Ok(None);
+            };
+            let round = arg(2)
+                .and_then(|r| r.parse().ok())
+                .ok_or_else(|| err("bye PLAYER-EMAIL ROUND"))?;
+            ArbiterCommand::Bye {
+                player: player.to_lowercase(),
+                round,
+            }
         }
         "exclude" => {
             let player = arg(1)

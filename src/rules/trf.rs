@@ -77,6 +77,9 @@ pub enum TrfError {
     NotInStandings { player: usize },
 }
 
+/// The table's mark of a round without an opponent.
+const NO_OPPONENT: usize = usize::MAX;
+
 fn date(d: Day) -> String {
     d.format("%Y/%m/%d").to_string()
 }
@@ -105,12 +108,41 @@ pub fn export_trf(
     games: &[RoundGame],
     standings: &Standings,
 ) -> Result<String, TrfError> {
+    export_trf_with(header, players, games, &[], standings, &[])
+}
+
+/// A round without a game for one player (0-based index), written `0000 - code`: `U` the
+/// pairing-allocated bye, `H` a requested half-point bye, `Z` an absence (a withdrawn
+/// player), `F` a full-point bye. A block in the round after the last one played is a bye
+/// or absence given before that round is paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundBye {
+    pub player: usize,
+    pub round: u32,
+    pub code: char,
+}
+
+/// [`export_trf`] with byes and extra lines after the header (TRFx `XXR`, `XXC` …).
+pub fn export_trf_with(
+    header: &TrfHeader,
+    players: &[TrfPlayer],
+    games: &[RoundGame],
+    byes: &[RoundBye],
+    standings: &Standings,
+    extra: &[String],
+) -> Result<String, TrfError> {
     let n = players.len();
-    let max_round = games.iter().map(|g| g.round).max().unwrap_or(0);
+    let max_round = games
+        .iter()
+        .map(|g| g.round)
+        .chain(byes.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
     if max_round > MAX_ROUNDS {
         return Err(TrfError::TooManyRounds(max_round));
     }
     let rounds = max_round as usize;
+    let played = games.iter().map(|g| g.round).max().unwrap_or(0);
     // table[player][round - 1] = (opponent, white, result code)
     let mut table: Vec<Vec<Option<(usize, bool, char)>>> = vec![vec![None; rounds]; n];
     for rg in games {
@@ -146,6 +178,23 @@ pub fn export_trf(
             table[me][r] = Some((opp, white, code));
         }
     }
+    for b in byes {
+        if b.round == 0 {
+            return Err(TrfError::RoundZero);
+        }
+        let r = b.round as usize - 1;
+        let cell = table.get_mut(b.player).ok_or(TrfError::UnknownPlayer {
+            player: b.player,
+            n_players: n,
+        })?;
+        if cell[r].is_some() {
+            return Err(TrfError::TwoGamesInRound {
+                player: b.player,
+                round: b.round,
+            });
+        }
+        cell[r] = Some((NO_OPPONENT, false, b.code));
+    }
 
     let mut out = String::new();
     let _ = writeln!(out, "012 {}", header.name);
@@ -172,6 +221,9 @@ pub fn export_trf(
     }
     if let Some(t) = &header.time_control {
         let _ = writeln!(out, "122 {t}");
+    }
+    for line in extra {
+        let _ = writeln!(out, "{line}");
     }
 
     for (i, p) in players.iter().enumerate() {
@@ -207,11 +259,19 @@ pub fn export_trf(
         for (r, cell) in table[i].iter().enumerate() {
             let col = 92 + 10 * r;
             match cell {
+                Some((NO_OPPONENT, _, code)) => {
+                    put(&mut line, col, 4, "0000");
+                    put(&mut line, col + 5, 1, "-");
+                    put(&mut line, col + 7, 1, &code.to_string());
+                }
                 Some((opp, white, code)) => {
                     put(&mut line, col, 4, &format!("{:>4}", opp + 1));
                     put(&mut line, col + 5, 1, if *white { "w" } else { "b" });
                     put(&mut line, col + 7, 1, &code.to_string());
                 }
+                // The round to pair (after the last with a game): only the byes given
+                // beforehand have a block there.
+                None if r as u32 >= played => {}
                 None => {
                     put(&mut line, col, 4, "0000");
                     put(&mut line, col + 5, 1, "-");

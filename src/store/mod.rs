@@ -59,6 +59,9 @@ pub enum InputKind {
     Delivered,
     /// Games in progress brought in by `amici import` (the records and leave books written).
     Import,
+    /// A Swiss round's pairings from another program (`amici pair --import`): the tournament
+    /// id, a newline, the pairings as given.
+    Pairings,
 }
 
 impl InputKind {
@@ -70,6 +73,7 @@ impl InputKind {
             InputKind::Config => "config",
             InputKind::Undeliverable => "undeliverable",
             InputKind::Delivered => "delivered",
+            InputKind::Pairings => "pairings",
             InputKind::Import => "import",
         }
     }

@@ -7,8 +7,10 @@
 //! - [`swiss`]    the next Swiss round from the players' histories (FIDE Dutch, C.04.3)
 //! - [`tables`]   several round-robin tables by snake seeding
 //! - [`knockout`] the bracket, matches of `knockout_games`, drawn matches, the next round
+//! - [`import`]   a round paired by another program, checked (§709.1)
 //! - [`places`]   the overall ranking of the first stage and the final places (§708)
 
+pub mod import;
 pub mod knockout;
 pub mod places;
 pub mod swiss;

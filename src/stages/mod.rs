@@ -20,6 +20,11 @@ use crate::store::Tx;
 
 use crate::reply::Result;
 
+mod table;
+mod trf;
+pub use table::{StagedTable, staged_table};
+pub use trf::{import_pairings, trf};
+
 /// What the stage machinery knows of one tournament, read from the store.
 pub struct Known {
     pub rounds: Vec<Round>,
@@ -92,7 +97,7 @@ pub fn advance(
             continue;
         }
         // Fast path: a round in play (its games unfinished) decides nothing new.
-        if tx.unfinished_games(&t.id)? > 0 {
+        if tx.unfinished_games(&t.id)? > 0 || held(tx, &t.id)? {
             continue;
         }
         loop {
@@ -238,77 +243,132 @@ pub fn mark_withdrawn(tx: &Tx<'_>, config: &Config, player: &str, today: Day) ->
     Ok(())
 }
 
-/// The standings of a tournament in stages (RULES.md §12, §12a; §708–709): once it is over,
-/// the final places (the champion, the finalist, each knockout round's losers by their
-/// first-stage standing, then the rest by points, Buchholz, sum of Buchholz); before, the
-/// first stage's overall ranking. Each row with the stage the player reached; the rows'
-/// names are the players' names.
-pub struct StagedTable {
-    pub table: crate::rules::standings::Standings,
-    /// The stage each row's player reached (`"stage"` in the JSON).
-    pub reached: Vec<String>,
-    /// The final places of §708 (the tournament is over).
-    pub final_places: bool,
-    /// Who paired the rounds (§709.2).
-    pub paired_by: String,
+/// The meta key of a tournament whose next round waits for the arbiter (`unpair`): it is
+/// paired again by `pair` or `pair --import`, not by itself.
+pub fn hold_key(tournament: &str) -> String {
+    format!("stage_hold:{tournament}")
 }
 
-pub fn staged_table(t: &Tournament, known: &Known) -> Option<StagedTable> {
-    use crate::rules::stage::{PairedBy, places};
-    let format = t.format()?;
-    let facts = known.facts();
-    let first_kind = match format.first {
-        stage::First::Swiss { .. } => StageKind::Swiss,
-        stage::First::Tables { .. } => StageKind::Tables,
+fn held(tx: &Tx<'_>, tournament: &str) -> crate::store::Result<bool> {
+    Ok(tx
+        .meta(&hold_key(tournament))?
+        .is_some_and(|v| !v.is_empty()))
+}
+
+/// The arbiter's commands for a tournament in stages (issue 12 item 8): `pair` (the next
+/// round now, when the previous one is complete), `unpair ROUND` (before any move of it; the
+/// next round then waits for `pair` or `pair --import`), `bye PLAYER ROUND` (a requested
+/// half-point bye, where `requested_byes` allows it). `Ok(Err(why))` is a refusal.
+pub fn command(
+    tx: &Tx<'_>,
+    config: &Config,
+    cmd: &crate::rules::arbiter::ArbiterCommand,
+    now: DateTime<FixedOffset>,
+) -> Result<std::result::Result<String, String>> {
+    use crate::rules::arbiter::ArbiterCommand as C;
+    let today = crate::config::local_day(config, now);
+    let staged = |id: &str| -> std::result::Result<&Tournament, String> {
+        config
+            .tournament(id)
+            .filter(|t| t.pairing.staged())
+            .ok_or_else(|| format!("{id} is not a Swiss or tables tournament"))
     };
-    let mut table = places::first_stage(&facts);
-    let levels = stage::knockout::levels(&format, &facts);
-    let reached_of = |email: &str| {
-        levels
-            .iter()
-            .filter(|l| l.slots.iter().any(|s| s.high == email || s.low == email))
-            .map(|l| l.players)
-            .min()
-            .map_or(places::Reached::First(first_kind), |players| {
-                places::Reached::Knockout { players }
-            })
-    };
-    let final_places = places::final_places(&format, &facts, first_kind);
-    if let Some(fp) = &final_places {
-        let mut rows = Vec::with_capacity(fp.len());
-        for p in fp {
-            if let Some(r) = table.rows.iter().find(|r| r.name == p.email) {
-                let mut r = r.clone();
-                r.rank = p.rank;
-                r.shared_to = p.shared_to;
-                rows.push(r);
+    Ok(match cmd {
+        C::Pair { tournament } => {
+            let t = match staged(tournament) {
+                Ok(t) => t,
+                Err(e) => return Ok(Err(e)),
+            };
+            tx.set_meta(&hold_key(&t.id), "")?;
+            let before = tx.rounds(&t.id)?.len();
+            advance(tx, config, now, today)?;
+            let after = tx.rounds(&t.id)?;
+            match after.get(before..).and_then(|r| r.first()) {
+                Some(r) => Ok(format!(
+                    "round {} of {} paired: {} games, {} bye(s)",
+                    r.number,
+                    t.id,
+                    r.games.len(),
+                    r.byes.len()
+                )),
+                None => Err(format!(
+                    "no round of {} is due: the last round has games without a result, or the tournament is over",
+                    t.id
+                )),
             }
         }
-        table.rows = rows;
-    }
-    let reached = table
-        .rows
-        .iter()
-        .map(|r| reached_of(&r.name).name())
-        .collect();
-    for r in &mut table.rows {
-        if let Some(p) = t.players.iter().find(|p| p.email == r.name) {
-            r.name = p.name.clone();
+        C::Unpair { tournament, round } => {
+            let t = match staged(tournament) {
+                Ok(t) => t,
+                Err(e) => return Ok(Err(e)),
+            };
+            let rounds = tx.rounds(&t.id)?;
+            let Some(last) = rounds.last().filter(|r| r.number == *round) else {
+                return Ok(Err(format!(
+                    "round {round} is not the last round of {}: only the last round can be unpaired",
+                    t.id
+                )));
+            };
+            for g in &last.games {
+                let id = crate::rules::pairing::game_id(&t.id, g.game);
+                if tx
+                    .game(&id)?
+                    .is_some_and(|r| !r.moves.is_empty() || r.result.is_some())
+                {
+                    return Ok(Err(format!(
+                        "game {id} of round {round} has begun: a round is unpaired only before any move"
+                    )));
+                }
+            }
+            for g in &last.games {
+                tx.delete_game(&crate::rules::pairing::game_id(&t.id, g.game))?;
+            }
+            tx.delete_round(&t.id, *round)?;
+            tx.set_meta(&hold_key(&t.id), "held")?;
+            Ok(format!(
+                "round {round} of {} unpaired ({} games removed); pair it again with `pair {}` or `amici pair --tournament {} --import FILE`",
+                t.id,
+                last.games.len(),
+                t.id,
+                t.id
+            ))
         }
-    }
-    let imported = known
-        .rounds
-        .iter()
-        .any(|r| r.paired_by == PairedBy::Imported);
-    let paired_by = if imported {
-        "amici (FIDE Dutch system, C.04.3) and another program's pairings, imported (§709.1)"
-    } else {
-        "amici (FIDE Dutch system, C.04.3; Berger tables; a seeded knockout bracket)"
-    };
-    Some(StagedTable {
-        table,
-        reached,
-        final_places: final_places.is_some(),
-        paired_by: paired_by.to_string(),
+        C::Bye { player, round } => {
+            let Some(t) = config.tournaments.iter().find(|t| {
+                t.pairing.staged()
+                    && t.players
+                        .iter()
+                        .any(|p| p.email.eq_ignore_ascii_case(player))
+            }) else {
+                return Ok(Err(format!("{player} plays in no Swiss tournament")));
+            };
+            if !t.stages.is_some_and(|s| s.requested_byes) {
+                return Ok(Err(format!(
+                    "{} does not allow requested byes (requested_byes = true in its config)",
+                    t.id
+                )));
+            }
+            let paired = tx
+                .rounds(&t.id)?
+                .iter()
+                .filter(|r| r.stage == StageKind::Swiss)
+                .count() as u32;
+            let last = match t.format().map(|f| f.first) {
+                Some(stage::First::Swiss { rounds }) => rounds,
+                _ => 0,
+            };
+            if *round <= paired || *round > last {
+                return Ok(Err(format!(
+                    "round {round}: a bye is asked for a Swiss round not yet paired ({} to {last})",
+                    paired + 1
+                )));
+            }
+            tx.request_bye(&t.id, &player.to_lowercase(), *round)?;
+            Ok(format!(
+                "{player}: a half-point bye in round {round} of {}",
+                t.id
+            ))
+        }
+        _ => Err("not a command for a tournament in stages".to_string()),
     })
 }

@@ -1,0 +1,204 @@
+//! Third-party pairings (§709.1, RULES.md §12a): `amici trf` of a running Swiss — the rounds
+//! played with their results, byes and absences, the withdrawn players and requested byes
+//! marked in the round to pair, the start numbers being amici's pairing numbers, TRFx `XXR`
+//! and `XXC` — and `amici pair --import`: another program's pairings checked, then started.
+
+use anyhow::{Context, Result, anyhow};
+use chrono::{DateTime, FixedOffset};
+
+use crate::config::{Config, Tournament};
+use crate::rules::stage::{self, ByeKind, First, StageKind, pairing_order};
+use crate::rules::standings::{self, Game};
+use crate::rules::trf::{RoundBye, RoundGame, TrfHeader, TrfPlayer, export_trf_with};
+use crate::store::Store;
+
+use super::Known;
+
+/// The TRF-16 of a tournament in stages (its Swiss rounds; the tables' games as round 1).
+pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
+    let known = store.read(|tx| Known::read(tx, t))?;
+    let facts = known.facts();
+    let format = t
+        .format()
+        .ok_or_else(|| anyhow!("{} has no stages", t.id))?;
+    let order = pairing_order(&known.entrants);
+    let start_number = |email: &str| order.iter().position(|&i| known.entrants[i].email == email);
+    let first: Vec<&stage::Round> = known
+        .rounds
+        .iter()
+        .filter(|r| r.stage != StageKind::Knockout)
+        .collect();
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    let mut all_games = Vec::new();
+    for r in &first {
+        let mut busy = std::collections::HashSet::new();
+        for g in &r.games {
+            let (Some(white), Some(black)) = (start_number(&g.white), start_number(&g.black))
+            else {
+                continue;
+            };
+            let outcome = facts
+                .results
+                .get(&g.game)
+                .copied()
+                .unwrap_or(standings::Outcome::Unfinished);
+            let game = Game {
+                white,
+                black,
+                outcome,
+            };
+            busy.extend([white, black]);
+            all_games.push(game);
+            games.push(RoundGame {
+                round: r.number,
+                game,
+            });
+        }
+        for b in &r.byes {
+            if let Some(p) = start_number(&b.player) {
+                busy.insert(p);
+                let code = match (b.kind, b.halves) {
+                    (ByeKind::Pairing, _) => 'U',
+                    (ByeKind::Requested, 2) => 'F',
+                    (ByeKind::Requested, 1) => 'H',
+                    (ByeKind::Requested, _) => 'Z',
+                };
+                byes.push(RoundBye {
+                    player: p,
+                    round: r.number,
+                    code,
+                });
+            }
+        }
+        // A Swiss round without a game or bye for a player: absent (withdrawn).
+        if r.stage == StageKind::Swiss {
+            byes.extend(
+                (0..order.len())
+                    .filter(|p| !busy.contains(p))
+                    .map(|p| RoundBye {
+                        player: p,
+                        round: r.number,
+                        code: 'Z',
+                    }),
+            );
+        }
+    }
+    // The round to pair: the withdrawn are absent, requested byes given beforehand.
+    let next = first.len() as u32 + 1;
+    let swiss_rounds = match format.first {
+        First::Swiss { rounds } => rounds,
+        First::Tables { .. } => 1,
+    };
+    if next <= swiss_rounds {
+        for (p, &i) in order.iter().enumerate() {
+            let email = &known.entrants[i].email;
+            let requested = known
+                .requested
+                .iter()
+                .any(|(e, r)| e == email && *r == next);
+            if known.withdrawn.contains(email) {
+                byes.push(RoundBye {
+                    player: p,
+                    round: next,
+                    code: 'Z',
+                });
+            } else if requested {
+                byes.push(RoundBye {
+                    player: p,
+                    round: next,
+                    code: 'H',
+                });
+            }
+        }
+    }
+    let names: Vec<String> = order.iter().map(|&i| t.players[i].name.clone()).collect();
+    let bye_list: Vec<standings::Bye> = byes
+        .iter()
+        .filter(|b| b.round < next)
+        .map(|b| standings::Bye {
+            player: b.player,
+            halves: match b.code {
+                'U' => format.bye_halves,
+                'F' => 2,
+                'H' => 1,
+                _ => 0,
+            },
+        })
+        .collect();
+    let table = standings::compute_with_byes(
+        &names,
+        &all_games,
+        &bye_list,
+        &stage::places::FIRST_STAGE_TIEBREAKS,
+    )?;
+    let header = TrfHeader {
+        name: t.name.clone(),
+        start: Some(t.start),
+        end: Some(t.end),
+        kind: Some(format!(
+            "{} (correspondence, {:?})",
+            if t.pairing == crate::config::Pairing::Swiss {
+                "Swiss system, FIDE Dutch"
+            } else {
+                "round-robin tables"
+            },
+            t.params.mode
+        )),
+        time_control: Some(format!(
+            "{} days / {} moves",
+            t.params.period_days, t.params.period_moves
+        )),
+        ..TrfHeader::default()
+    };
+    let players: Vec<TrfPlayer> = order
+        .iter()
+        .map(|&i| TrfPlayer {
+            name: t.players[i].name.clone(),
+            rating: t.players[i].rating,
+            ..TrfPlayer::default()
+        })
+        .collect();
+    let extra = [format!("XXR {swiss_rounds}"), "XXC white1".to_string()];
+    Ok(export_trf_with(
+        &header, &players, &games, &byes, &table, &extra,
+    )?)
+}
+
+/// `amici pair --tournament ID --import FILE`: the next Swiss round from another program's
+/// pairings, checked, started and told; nothing is started when the check fails.
+pub fn import_pairings(
+    store: &mut Store,
+    config: &Config,
+    t: &Tournament,
+    text: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<String> {
+    let format = t
+        .format()
+        .ok_or_else(|| anyhow!("{} has no stages", t.id))?;
+    let today = crate::config::local_day(config, now);
+    let start = today.max(format.start);
+    let end = start + chrono::Duration::days(i64::from(format.round_days));
+    store
+        .transaction(|tx| {
+            let known = Known::read(tx, t)?;
+            let round = stage::import::imported_round(&format, &known.facts(), text, start, end)?;
+            tx.log_input(
+                &now.to_rfc3339(),
+                crate::store::InputKind::Pairings,
+                None,
+                Some(&format!("{}\n{text}", t.id)),
+            )?;
+            super::start_round(tx, config, t, &round, now)?;
+            tx.set_meta(&super::hold_key(&t.id), "")?;
+            Ok::<_, anyhow::Error>(format!(
+                "round {} of {} started from the imported pairings: {} games, {} bye(s)",
+                round.number,
+                t.id,
+                round.games.len(),
+                round.byes.len()
+            ))
+        })
+        .context("importing the pairings")
+}
