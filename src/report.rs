@@ -183,7 +183,7 @@ pub fn tournament_standings(
         .with_context(|| format!("tournament {}: tiebreaks", t.id))?;
     let tbs = parse_tiebreaks(tiebreaks, &configured)?;
     let (names, games) = tournament_input(t, records);
-    let table = standings::compute(&names, &games, &tbs)?;
+    let table = standings::compute_unplayed(&names, &games, &[], &tbs, t.tiebreak_unplayed)?;
     Ok((names, games, table))
 }
 

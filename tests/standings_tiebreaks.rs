@@ -6,8 +6,8 @@ use amici::rules::model::Lang;
 use amici::rules::pairing::round_robin;
 use amici::rules::pgn_results::{PgnError, read_pgn_results, to_standings_input};
 use amici::rules::standings::{
-    Bye, DEFAULT_TIEBREAKS, Game, Outcome, StandingsError, Tiebreak, compute, compute_with_byes,
-    definitions,
+    Bye, DEFAULT_TIEBREAKS, Game, Outcome, StandingsError, Tiebreak, Unplayed, compute,
+    compute_unplayed, compute_with_byes, definitions,
 };
 use amici::rules::standings_html::render_html;
 use amici::rules::trf::{RoundGame, TrfError, TrfHeader, TrfPlayer, export_trf};
@@ -902,4 +902,35 @@ mod never_panics {
             }
         }
     }
+}
+
+#[test]
+fn s12a_tiebreak_unplayed_fide_and_plain_by_hand() {
+    // Round 1: A beats B over the board; C wins against D by forfeit. Round 2: A and C draw;
+    // B has the pairing-allocated bye (1 point); D has withdrawn and is absent.
+    // Points: A 1.5, B 1, C 1.5, D 0.
+    let p = names(&["A", "B", "C", "D"]);
+    let games = [
+        g(0, 1, Outcome::WhiteWins),
+        g(2, 3, Outcome::WhiteWinsByForfeit),
+        g(0, 2, Outcome::Draw),
+    ];
+    let byes = [Bye {
+        player: 1,
+        halves: 2,
+    }];
+    let bh = |u: Unplayed| {
+        let s = compute_unplayed(&p, &games, &byes, &[Tiebreak::Buchholz], u).unwrap();
+        ["A", "B", "C", "D"].map(|n| s.tiebreak(s.row(n).unwrap(), Tiebreak::Buchholz).unwrap())
+    };
+    // Plain (the excerpt read literally): the points of the opponents actually played.
+    // A: B 1 + C 1.5; B: A 1.5 (the bye adds nothing); C: A 1.5 (the forfeit adds nothing);
+    // D: nothing.
+    assert_eq!(bh(Unplayed::Plain), [2.5, 1.5, 1.5, 0.0]);
+    // FIDE 2024: the opponents' unplayed games count as draws (B's bye ½, C's forfeit ½), a
+    // player's own unplayed round as a game against himself (his own points).
+    // A: B ½ + C (½ + ½) = 1.5; B: A 1.5 + own 1 = 2.5; C: own 1.5 + A 1.5 = 3.
+    let fide = bh(Unplayed::Fide);
+    assert_eq!(&fide[..3], &[1.5, 2.5, 3.0]);
+    assert_eq!(fide, bh(Unplayed::default()), "FIDE is the default");
 }

@@ -269,6 +269,8 @@ pub struct Tournament {
     pub language: Option<Lang>,
     /// A tournament in stages (`pairing = "swiss"` or `"tables"`).
     pub stages: Option<Stages>,
+    /// How unplayed games count in the tie-breaks (RULES.md §12a, default FIDE 2024).
+    pub tiebreak_unplayed: crate::rules::standings::Unplayed,
 }
 
 impl Tournament {

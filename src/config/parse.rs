@@ -364,6 +364,7 @@ pub(super) fn validate_tournament(
         team_matches,
         team_ranking,
         stages,
+        tiebreak_unplayed: raw.tiebreak_unplayed.unwrap_or_default(),
     })
 }
 

@@ -138,4 +138,5 @@ pub(super) struct RawTournament {
     pub(super) knockout_games: Option<Spanned<u32>>,
     pub(super) knockout_tie: Option<crate::rules::stage::Tie>,
     pub(super) requested_byes: Option<bool>,
+    pub(super) tiebreak_unplayed: Option<crate::rules::standings::Unplayed>,
 }

@@ -318,6 +318,8 @@ pub struct Row {
 pub struct Standings {
     pub tiebreaks: Vec<Tiebreak>,
     pub rows: Vec<Row>,
+    /// How unplayed games counted in the tie-breaks (§709.2 names it).
+    pub unplayed: Unplayed,
 }
 
 /// One finished round seen from one player.
@@ -350,9 +352,42 @@ struct Tally {
     seats: Vec<Vec<Seat>>,
     unfinished: Vec<u32>,
     buchholz: Vec<i64>,
+    /// What a player's own unplayed round adds to his Buchholz: his own points (FIDE), or
+    /// nothing (plain).
+    own: Vec<i64>,
+    unplayed: Unplayed,
 }
 
-fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError> {
+/// How unplayed games (byes, forfeits, a withdrawn player's missing rounds) count in the
+/// tie-breaks (RULES.md §12a `tiebreak_unplayed`; the standings name it, §709.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unplayed {
+    /// The FIDE Tie-Break Regulations (1 August 2024): an unplayed round of the player counts
+    /// as a game against himself, the opponents' unplayed games as draws.
+    #[default]
+    Fide,
+    /// The excerpt read literally: the sum of the points the opponents actually played scored;
+    /// an unplayed round adds nothing.
+    Plain,
+}
+
+impl Unplayed {
+    pub fn name(self) -> &'static str {
+        match self {
+            Unplayed::Fide => "fide",
+            Unplayed::Plain => "plain",
+        }
+    }
+}
+
+fn tally(
+    n: usize,
+    games: &[Game],
+    byes: &[Bye],
+    unplayed: Unplayed,
+) -> Result<Tally, StandingsError> {
+    let plain = unplayed == Unplayed::Plain;
     let mut points = vec![0i64; n];
     let mut tb_points = vec![0i64; n];
     let mut seats: Vec<Vec<Seat>> = vec![Vec::new(); n];
@@ -380,7 +415,7 @@ fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError
         {
             let halves = i64::from(halves);
             points[me] += 2 * halves;
-            tb_points[me] += if played { 2 * halves } else { 2 };
+            tb_points[me] += if played || plain { 2 * halves } else { 2 };
             seats[me].push(Seat {
                 opponent: Some(opp),
                 halves,
@@ -399,7 +434,7 @@ fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError
         }
         let halves = i64::from(bye.halves.min(2));
         points[bye.player] += 2 * halves;
-        tb_points[bye.player] += 2;
+        tb_points[bye.player] += if plain { 2 * halves } else { 2 };
         seats[bye.player].push(Seat {
             opponent: None,
             halves,
@@ -407,12 +442,9 @@ fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError
             black: false,
         });
     }
+    let own = if plain { vec![0; n] } else { points.clone() };
     let buchholz = (0..n)
-        .map(|p| {
-            contributions(&points, &tb_points, &seats[p], p)
-                .iter()
-                .sum()
-        })
+        .map(|p| contributions(&own, &tb_points, &seats[p], p).iter().sum())
         .collect();
     Ok(Tally {
         points,
@@ -420,24 +452,26 @@ fn tally(n: usize, games: &[Game], byes: &[Bye]) -> Result<Tally, StandingsError
         seats,
         unfinished,
         buchholz,
+        own,
+        unplayed,
     })
 }
 
 /// The opponent's score counted for a round, in quarter points: the opponent's tie-break score
-/// for a played game, the player's own points for an unplayed round (FIDE C.07 "game against
-/// oneself").
-fn opponent_score(points: &[i64], tb_points: &[i64], s: &Seat, me: usize) -> i64 {
+/// for a played game, `own[me]` for an unplayed round (FIDE C.07 "game against oneself": the
+/// player's own points; plain: nothing).
+fn opponent_score(own: &[i64], tb_points: &[i64], s: &Seat, me: usize) -> i64 {
     match (s.played, s.opponent) {
         (true, Some(o)) => tb_points[o],
-        _ => points[me],
+        _ => own[me],
     }
 }
 
 /// Each finished round's contribution to Buchholz.
-fn contributions(points: &[i64], tb_points: &[i64], seats: &[Seat], me: usize) -> Vec<i64> {
+fn contributions(own: &[i64], tb_points: &[i64], seats: &[Seat], me: usize) -> Vec<i64> {
     seats
         .iter()
-        .map(|s| opponent_score(points, tb_points, s, me))
+        .map(|s| opponent_score(own, tb_points, s, me))
         .collect()
 }
 
@@ -448,20 +482,21 @@ impl Tally {
         match tb {
             Tiebreak::Buchholz => self.buchholz[p],
             Tiebreak::BuchholzCut1 => {
-                let c = contributions(&self.points, &self.tb_points, seats, p);
+                let c = contributions(&self.own, &self.tb_points, seats, p);
                 c.iter().sum::<i64>() - c.iter().copied().min().unwrap_or(0)
             }
             Tiebreak::SumBuchholz => seats
                 .iter()
                 .map(|s| match (s.played, s.opponent) {
                     (true, Some(o)) => self.buchholz[o],
+                    _ if self.unplayed == Unplayed::Plain => 0,
                     _ => self.buchholz[p],
                 })
                 .sum(),
             // quarters: result halves × opponent quarters / 2 (opponent quarters are even)
             Tiebreak::SonnebornBerger => seats
                 .iter()
-                .map(|s| s.halves * opponent_score(&self.points, &self.tb_points, s, p) / 2)
+                .map(|s| s.halves * opponent_score(&self.own, &self.tb_points, s, p) / 2)
                 .sum(),
             Tiebreak::Wins => 4 * seats.iter().filter(|s| s.played && s.halves == 2).count() as i64,
             Tiebreak::BlackWins => {
@@ -521,8 +556,19 @@ pub fn compute_with_byes(
     byes: &[Bye],
     tiebreaks: &[Tiebreak],
 ) -> Result<Standings, StandingsError> {
+    compute_unplayed(players, games, byes, tiebreaks, Unplayed::Fide)
+}
+
+/// [`compute_with_byes`] with unplayed games counted as `unplayed` says (RULES.md §12a).
+pub fn compute_unplayed(
+    players: &[String],
+    games: &[Game],
+    byes: &[Bye],
+    tiebreaks: &[Tiebreak],
+    unplayed: Unplayed,
+) -> Result<Standings, StandingsError> {
     let n = players.len();
-    let t = tally(n, games, byes)?;
+    let t = tally(n, games, byes, unplayed)?;
     // value[p][k]: tie-break k of player p, quarter units; direct encounter filled per group.
     let mut value: Vec<Vec<i64>> = (0..n)
         .map(|p| tiebreaks.iter().map(|&tb| t.value(tb, p)).collect())
@@ -574,6 +620,7 @@ pub fn compute_with_byes(
     Ok(Standings {
         tiebreaks: tiebreaks.to_vec(),
         rows,
+        unplayed,
     })
 }
 
@@ -592,6 +639,8 @@ fn split(sorted: Vec<usize>, key: impl Fn(usize) -> i64) -> Vec<Vec<usize>> {
 #[derive(Serialize)]
 struct JsonStandings<'a> {
     tiebreaks: Vec<&'static str>,
+    /// How unplayed games count in the tie-breaks (RULES.md §12a).
+    tiebreak_unplayed: &'static str,
     standings: Vec<JsonRow<'a>>,
 }
 
@@ -621,6 +670,7 @@ impl Standings {
     pub fn to_json_value(&self) -> serde_json::Value {
         let doc = JsonStandings {
             tiebreaks: self.tiebreaks.iter().map(|t| t.name()).collect(),
+            tiebreak_unplayed: self.unplayed.name(),
             standings: self
                 .rows
                 .iter()
@@ -704,6 +754,21 @@ impl Standings {
         if !defs.is_empty() {
             out.push('\n');
             out.push_str(&defs);
+        }
+        // §709.2: how unplayed games counted, where the tie-breaks depend on it.
+        if self.unplayed == Unplayed::Plain
+            && self.tiebreaks.iter().any(|t| {
+                matches!(
+                    t,
+                    Tiebreak::Buchholz | Tiebreak::BuchholzCut1 | Tiebreak::SumBuchholz
+                )
+            })
+        {
+            out.push_str(match lang {
+                Lang::En => "Buchholz counts only the games played over the board: a bye, a forfeit or an absence adds nothing (tiebreak_unplayed = plain).\n",
+                Lang::Ru => "Коэффициент Бухгольца учитывает только сыгранные партии: свободный тур, неявка или выбытие ничего не добавляют.\n",
+                Lang::Bg => "Коефициентът на Бухолц отчита само изиграните партии: почивка, служебен резултат или отсъствие не добавят нищо.\n",
+            });
         }
         out
     }

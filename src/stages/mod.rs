@@ -32,6 +32,7 @@ pub struct Known {
     pub withdrawn: std::collections::HashSet<String>,
     pub requested: Vec<(String, u32)>,
     pub entrants: Vec<stage::Entrant>,
+    pub unplayed: crate::rules::standings::Unplayed,
 }
 
 impl Known {
@@ -49,6 +50,7 @@ impl Known {
             withdrawn,
             requested: tx.requested_byes(&t.id)?,
             entrants: t.entrants(),
+            unplayed: t.tiebreak_unplayed,
         })
     }
 
@@ -59,6 +61,7 @@ impl Known {
             results: &self.results,
             withdrawn: &self.withdrawn,
             requested: &self.requested,
+            unplayed: self.unplayed,
         }
     }
 }

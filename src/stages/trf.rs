@@ -126,11 +126,12 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
             },
         })
         .collect();
-    let table = standings::compute_with_byes(
+    let table = standings::compute_unplayed(
         &names,
         &all_games,
         &bye_list,
         &stage::places::FIRST_STAGE_TIEBREAKS,
+        t.tiebreak_unplayed,
     )?;
     let header = TrfHeader {
         name: t.name.clone(),

@@ -162,6 +162,8 @@ pub struct Facts<'a> {
     pub withdrawn: &'a HashSet<String>,
     /// Requested byes: (player, round).
     pub requested: &'a [(String, u32)],
+    /// How unplayed games count in the tie-breaks of the overall ranking.
+    pub unplayed: crate::rules::standings::Unplayed,
 }
 
 impl Facts<'_> {

@@ -51,8 +51,14 @@ pub fn first_stage_input(facts: &Facts<'_>) -> (Vec<Game>, Vec<Bye>) {
 pub fn first_stage(facts: &Facts<'_>) -> Standings {
     let (games, byes) = first_stage_input(facts);
     let names: Vec<String> = facts.entrants.iter().map(|e| e.email.clone()).collect();
-    standings::compute_with_byes(&names, &games, &byes, &FIRST_STAGE_TIEBREAKS)
-        .expect("the stage's games name its own players")
+    standings::compute_unplayed(
+        &names,
+        &games,
+        &byes,
+        &FIRST_STAGE_TIEBREAKS,
+        facts.unplayed,
+    )
+    .expect("the stage's games name its own players")
 }
 
 /// The first stage's overall ranking as a strict order of entrant indices: equal players by

@@ -59,6 +59,7 @@ impl Play {
             results: &self.results,
             withdrawn: &self.withdrawn,
             requested: &self.requested,
+            unplayed: crate::rules::standings::Unplayed::Fide,
         }
     }
 
