@@ -291,6 +291,18 @@ fn board_picture(
 /// Queues a message to an address outside any game (the admin, about the config or mail).
 /// Its Message-ID derives from its cause (`key`) and the day: the same notice is queued once
 /// a day, and the same cause next week is told again.
+/// The admin's language: his own when he also plays with a language of his own, else English
+/// (the operator's, like the command line's).
+pub fn admin_language(config: &Config, admin: &str) -> Lang {
+    config
+        .tournaments
+        .iter()
+        .flat_map(|t| t.players.iter())
+        .find(|p| p.email.eq_ignore_ascii_case(admin))
+        .and_then(|p| p.language)
+        .unwrap_or(Lang::En)
+}
+
 pub fn queue_admin_notice(
     store: &mut Store,
     config: &Config,

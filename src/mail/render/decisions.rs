@@ -138,7 +138,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
 }
 
 /// Why a leave is refused (Art. 41–45), in the recipient's language.
-fn leave_refused(lang: Lang, why: &crate::rules::leave::LeaveError) -> String {
+pub(super) fn leave_refused(lang: Lang, why: &crate::rules::leave::LeaveError) -> String {
     use crate::mail::texts::fill;
     use crate::rules::leave::LeaveError as E;
     match why {

@@ -20,6 +20,7 @@ use super::texts::{Key, text as tr};
 mod clock;
 mod decisions;
 mod play;
+pub mod transcript;
 
 /// What every part of a letter is written from: the recipient's language, the game, the
 /// players' names, the day, and the side the recipient sees the board from.
@@ -722,25 +723,32 @@ pub fn render_for(
 
 /// Why a player's word about an overstep changed nothing, in words.
 fn claim_refused(lang: Lang, why: &crate::rules::game::ClaimRefusal) -> String {
-    use crate::mail::texts::fill;
-    use crate::rules::clock::ClockError as E;
     use crate::rules::game::ClaimRefusal as R;
     match why {
         R::NothingToAdmit => tr(lang, Key::ClaimNothingToAdmit).to_string(),
         R::NothingToObject => tr(lang, Key::ClaimNothingToObject).to_string(),
         R::NothingToWithdraw => tr(lang, Key::ClaimNothingToWithdraw).to_string(),
-        R::Clock(E::NoSuchClaim(n)) => fill(lang, Key::ClaimNoSuchClaim, &[("n", n)]),
-        R::Clock(E::NotPending(_)) => tr(lang, Key::ClaimNotPending).to_string(),
-        R::Clock(E::NotConfirmed) => tr(lang, Key::ClaimNothingToObject).to_string(),
-        R::Clock(E::ObjectionTooLate { deadline }) => fill(
+        R::Clock(e) => clock_refused(lang, e),
+    }
+}
+
+/// Why the state of an overstep claim refuses what was asked (Art. 33–39), in words.
+fn clock_refused(lang: Lang, why: &crate::rules::clock::ClockError) -> String {
+    use crate::mail::texts::fill;
+    use crate::rules::clock::ClockError as E;
+    match why {
+        E::NoSuchClaim(n) => fill(lang, Key::ClaimNoSuchClaim, &[("n", n)]),
+        E::NotPending(_) => tr(lang, Key::ClaimNotPending).to_string(),
+        E::NotConfirmed => tr(lang, Key::ClaimNothingToObject).to_string(),
+        E::ObjectionTooLate { deadline } => fill(
             lang,
             Key::ClaimObjectionTooLate,
             &[("deadline", &date(*deadline))],
         ),
-        R::Clock(E::NoObjection) => tr(lang, Key::ClaimNoObjection).to_string(),
-        R::Clock(E::AlreadyPending) => tr(lang, Key::ClaimAlreadyPending).to_string(),
-        R::Clock(E::AlreadyClaimed) => tr(lang, Key::ClaimAlreadyClaimed).to_string(),
-        R::Clock(E::NotClaimant) => tr(lang, Key::ClaimNotClaimant).to_string(),
+        E::NoObjection => tr(lang, Key::ClaimNoObjection).to_string(),
+        E::AlreadyPending => tr(lang, Key::ClaimAlreadyPending).to_string(),
+        E::AlreadyClaimed => tr(lang, Key::ClaimAlreadyClaimed).to_string(),
+        E::NotClaimant => tr(lang, Key::ClaimNotClaimant).to_string(),
     }
 }
 

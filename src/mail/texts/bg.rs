@@ -235,6 +235,73 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::SwitchedToPost => {
             "Чл. 6 В: по решение на съдията от {on} тази партия се играе по пощата. Часовниците продължават; оттук нататък съобщавайте деня, в който получавате всеки ход (Д), и изпращайте ходовете си по пощата."
         }
+        // The arbiter's command transcript and the admin's notices (issue 10 review).
+        Key::CmdClaimConfirmed => "рекламацията за просрочване е потвърдена",
+        Key::CmdClaimRejected => "рекламацията за просрочване е отхвърлена",
+        Key::CmdPenalty => "{days} дни за {side} ({reason})",
+        Key::CmdForfeit => "служебен резултат, {result}",
+        Key::CmdResult => "резултат {result}",
+        Key::CmdSwitchedToPost => "партията продължава по пощата",
+        Key::CmdOverstepDeclared => "просрочването е обявено като санкция",
+        Key::CmdRemoved => "отстранен: играчът не е направил нито един ход",
+        Key::CmdToAdjudication => "за присъждане (оттегляне)",
+        Key::CmdLostByWithdrawal => "загубена поради оттегляне",
+        Key::CmdForfeitByExclusion => "служебна загуба поради изключване",
+        Key::CmdReplaced => "{old} е заменен от {new}",
+        Key::CmdApplied => "{game}: {what} (чл. {article})",
+        Key::CmdWithdrawn => "{player} е оттеглен: {done}",
+        Key::CmdExcluded => "{player} е изключен: {done}",
+        Key::CmdNoUnfinishedGame => "няма незавършена партия",
+        Key::CmdNoUnfinishedGameOf => "{player} няма незавършена партия",
+        Key::CmdSpecialLeave => "специален отпуск за {player} {from} – {to} (чл. 43)",
+        Key::CmdResent => {
+            "{game}: ходът е изпратен отново на {to}; партията продължава, щом бъде доставен (правилата, §3)"
+        }
+        Key::CmdExtended => {
+            "крайният срок на {tournament} е удължен до {to} ({finished} от {games} партии завършени, {share}%; победителят още не е определен)"
+        }
+        Key::CmdNotACommand => {
+            "„{line}“ не е команда на съдията (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
+        }
+        Key::CmdNoGame => "няма партия {game} във вашите турнири",
+        Key::CmdNoTournament => "няма турнир {tournament}",
+        Key::CmdNotRegistered => "{player} не е регистриран играч",
+        Key::CmdPlaysNoGame => "{player} не играе нито една партия",
+        Key::CmdNothingToChange => "няма какво да се промени",
+        Key::CmdNoPendingClaim => {
+            "в тази партия няма рекламация за просрочване, която чака решение"
+        }
+        Key::CmdAlreadyPost => {
+            "чл. 6 В: партията вече се играе по пощата (превключва се само веднъж)"
+        }
+        Key::CmdGameFinished => "партията е завършена",
+        Key::CmdNoBouncedMove => "няма върнат ход, който чака да бъде доставен",
+        Key::CmdBouncedMessageGone => "върнатото съобщение вече го няма",
+        Key::CmdExtensionOutOfRange => {
+            "чл. 50: новият краен срок трябва да е след {end} и най-много 6 месеца след {configured} ({limit})"
+        }
+        Key::CmdExtensionMostlyFinished => {
+            "чл. 50: завършени са {share}% от партиите (91% или повече): удължаване не е възможно"
+        }
+        Key::CmdExtensionTooLate => {
+            "чл. 50: удължаването трябва да се обяви поне 30 дни преди крайния срок {end}"
+        }
+        Key::CmdExtensionWinnerDecided => {
+            "чл. 50: победителят вече е определен ({finished} от {games} партии завършени, {share}%): удължаване не е възможно"
+        }
+        Key::CmdReplacementNotRegistered => {
+            "{new} не е регистриран в {tournament}: първо го добавете към играчите"
+        }
+        Key::CmdReplacementNotTeamSection => "чл. 47 Б: замени има само в отборни състезания",
+        Key::CmdReplacementOtherTeam => "{new} играе за друг отбор",
+        Key::SubjectReusedMessageId => "amici: писмо използва повторно Message-ID",
+        Key::ReusedMessageIdAdmin => {
+            "Писмо {id} от {from} носи Message-ID <{mid}> на по-ранно, различно писмо. То е записано и обработено като отделно писмо; ако е фалшификат или повредена пощенска програма, моля, проверете.\n\n— amici\n"
+        }
+        Key::SubjectConfigRefused => "amici: промяната на настройките е отказана",
+        Key::ConfigRefusedAdmin => {
+            "Промененият файл с настройки е отказан; предишните настройки продължават да работят.\n\n{errors}\n"
+        }
         Key::Day => "ден",
         Key::TheArbiter => "съдията",
         Key::AnEarlierMove => "(по-ранен ход)",

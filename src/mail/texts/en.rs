@@ -241,6 +241,69 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::SwitchedToPost => {
             "Art. 6 В: by the arbiter’s decision, from {on} this game is played by post. The clocks continue; from now on report the day you receive each move (Д), and send your moves by post."
         }
+        // The arbiter's command transcript and the admin's notices (issue 10 review).
+        Key::CmdClaimConfirmed => "overstep claim confirmed",
+        Key::CmdClaimRejected => "overstep claim rejected",
+        Key::CmdPenalty => "{days} days to {side} ({reason})",
+        Key::CmdForfeit => "forfeit, {result}",
+        Key::CmdResult => "result {result}",
+        Key::CmdSwitchedToPost => "the game goes on by post",
+        Key::CmdOverstepDeclared => "overstep declared as a sanction",
+        Key::CmdRemoved => "removed: the player never moved",
+        Key::CmdToAdjudication => "to adjudication (withdrawal)",
+        Key::CmdLostByWithdrawal => "lost by withdrawal",
+        Key::CmdForfeitByExclusion => "forfeit by exclusion",
+        Key::CmdReplaced => "{old} replaced by {new}",
+        Key::CmdApplied => "{game}: {what} (Art. {article})",
+        Key::CmdWithdrawn => "{player} withdrawn: {done}",
+        Key::CmdExcluded => "{player} excluded: {done}",
+        Key::CmdNoUnfinishedGame => "no unfinished game",
+        Key::CmdNoUnfinishedGameOf => "{player} has no unfinished game",
+        Key::CmdSpecialLeave => "special leave for {player} {from} – {to} (Art. 43)",
+        Key::CmdResent => {
+            "{game}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)"
+        }
+        Key::CmdExtended => {
+            "end date of {tournament} extended to {to} ({finished} of {games} games finished, {share}%; the winner is not yet decided)"
+        }
+        Key::CmdNotACommand => {
+            "`{line}` is not an arbiter command (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
+        }
+        Key::CmdNoGame => "no game {game} in your tournaments",
+        Key::CmdNoTournament => "no tournament {tournament}",
+        Key::CmdNotRegistered => "{player} is not a registered player",
+        Key::CmdPlaysNoGame => "{player} plays no game",
+        Key::CmdNothingToChange => "nothing to change",
+        Key::CmdNoPendingClaim => "no pending overstep claim in this game",
+        Key::CmdAlreadyPost => "Art. 6 В: the game is played by post already (one switch only)",
+        Key::CmdGameFinished => "the game is finished",
+        Key::CmdNoBouncedMove => "no bounced move waits to be delivered",
+        Key::CmdBouncedMessageGone => "the bounced message is gone",
+        Key::CmdExtensionOutOfRange => {
+            "Art. 50: the new end date must be after {end} and at most 6 months after {configured} ({limit})"
+        }
+        Key::CmdExtensionMostlyFinished => {
+            "Art. 50: {share}% of the games are finished (91% or more): no extension"
+        }
+        Key::CmdExtensionTooLate => {
+            "Art. 50: an extension must be announced at least 30 days before the end date {end}"
+        }
+        Key::CmdExtensionWinnerDecided => {
+            "Art. 50: the winner is already decided ({finished} of {games} games finished, {share}%): no extension"
+        }
+        Key::CmdReplacementNotRegistered => {
+            "{new} is not registered in {tournament}: add him to the players first"
+        }
+        Key::CmdReplacementNotTeamSection => "Art. 47 Б: replacements are for team sections only",
+        Key::CmdReplacementOtherTeam => "{new} plays for another team",
+        Key::SubjectReusedMessageId => "amici: a letter reused a Message-ID",
+        Key::ReusedMessageIdAdmin => {
+            "Letter {id} from {from} carries the Message-ID <{mid}> of an earlier, different letter. It was stored and processed as a letter of its own; if it is a forgery or a broken mail client, please look into it.\n\n— amici\n"
+        }
+        Key::SubjectConfigRefused => "amici: config edit refused",
+        Key::ConfigRefusedAdmin => {
+            "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
+        }
         Key::Day => "day",
         Key::TheArbiter => "the arbiter",
         Key::AnEarlierMove => "(an earlier move)",

@@ -229,6 +229,71 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::SwitchedToPost => {
             "Ст. 6 В: по решению судьи с {on} эта партия играется по почте. Время продолжает считаться; теперь сообщайте день получения каждого хода (Д) и отправляйте ходы по почте."
         }
+        // The arbiter's command transcript and the admin's notices (issue 10 review).
+        Key::CmdClaimConfirmed => "рекламация о просрочке подтверждена",
+        Key::CmdClaimRejected => "рекламация о просрочке отклонена",
+        Key::CmdPenalty => "{days} дн. для стороны «{side}» ({reason})",
+        Key::CmdForfeit => "техническое решение, {result}",
+        Key::CmdResult => "результат {result}",
+        Key::CmdSwitchedToPost => "партия продолжается по почте",
+        Key::CmdOverstepDeclared => "просрочка объявлена как санкция",
+        Key::CmdRemoved => "исключён: игрок не сделал ни одного хода",
+        Key::CmdToAdjudication => "на присуждение (выбытие)",
+        Key::CmdLostByWithdrawal => "проиграна из-за выбытия",
+        Key::CmdForfeitByExclusion => "техническое поражение из-за исключения",
+        Key::CmdReplaced => "{old} заменён на {new}",
+        Key::CmdApplied => "{game}: {what} (ст. {article})",
+        Key::CmdWithdrawn => "{player} выбыл: {done}",
+        Key::CmdExcluded => "{player} исключён: {done}",
+        Key::CmdNoUnfinishedGame => "нет незавершённых партий",
+        Key::CmdNoUnfinishedGameOf => "у {player} нет незавершённых партий",
+        Key::CmdSpecialLeave => "особый отпуск для {player} {from} – {to} (ст. 43)",
+        Key::CmdResent => {
+            "{game}: ход отправлен снова {to}; партия продолжится, когда он будет доставлен (правила, §3)"
+        }
+        Key::CmdExtended => {
+            "срок окончания {tournament} продлён до {to} (завершено {finished} из {games} партий, {share}%; победитель ещё не определён)"
+        }
+        Key::CmdNotACommand => {
+            "«{line}» — не команда судьи (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
+        }
+        Key::CmdNoGame => "нет партии {game} в ваших турнирах",
+        Key::CmdNoTournament => "нет турнира {tournament}",
+        Key::CmdNotRegistered => "{player} не зарегистрирован как игрок",
+        Key::CmdPlaysNoGame => "{player} не играет ни одной партии",
+        Key::CmdNothingToChange => "нечего менять",
+        Key::CmdNoPendingClaim => "в этой партии нет рекламации о просрочке, ожидающей решения",
+        Key::CmdAlreadyPost => "ст. 6 В: партия уже играется по почте (переход только один)",
+        Key::CmdGameFinished => "партия окончена",
+        Key::CmdNoBouncedMove => "нет возвращённого хода, ожидающего доставки",
+        Key::CmdBouncedMessageGone => "возвращённое сообщение не найдено",
+        Key::CmdExtensionOutOfRange => {
+            "ст. 50: новый срок окончания должен быть позже {end} и не более чем через 6 месяцев после {configured} ({limit})"
+        }
+        Key::CmdExtensionMostlyFinished => {
+            "ст. 50: завершено {share}% партий (91% или больше): продление невозможно"
+        }
+        Key::CmdExtensionTooLate => {
+            "ст. 50: о продлении нужно объявить не менее чем за 30 дней до срока окончания {end}"
+        }
+        Key::CmdExtensionWinnerDecided => {
+            "ст. 50: победитель уже определён (завершено {finished} из {games} партий, {share}%): продление невозможно"
+        }
+        Key::CmdReplacementNotRegistered => {
+            "{new} не зарегистрирован в {tournament}: сначала добавьте его в список игроков"
+        }
+        Key::CmdReplacementNotTeamSection => {
+            "ст. 47 Б: замены возможны только в командных соревнованиях"
+        }
+        Key::CmdReplacementOtherTeam => "{new} играет за другую команду",
+        Key::SubjectReusedMessageId => "amici: письмо повторно использует Message-ID",
+        Key::ReusedMessageIdAdmin => {
+            "Письмо {id} от {from} несёт Message-ID <{mid}> более раннего, другого письма. Оно сохранено и обработано как отдельное письмо; если это подделка или неисправный почтовый клиент, пожалуйста, проверьте.\n\n— amici\n"
+        }
+        Key::SubjectConfigRefused => "amici: изменение настроек отклонено",
+        Key::ConfigRefusedAdmin => {
+            "Изменённый файл настроек отклонён; продолжают действовать прежние настройки.\n\n{errors}\n"
+        }
         Key::Day => "дн.",
         Key::TheArbiter => "судья",
         Key::AnEarlierMove => "(более ранний ход)",

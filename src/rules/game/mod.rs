@@ -23,6 +23,7 @@
 mod claims;
 mod commands;
 mod daily;
+mod decision;
 mod dispatch;
 mod effects;
 mod end;
@@ -39,6 +40,9 @@ mod variant;
 pub use claims::Proof;
 pub use commands::leave_applied;
 pub use daily::{handle_tick, next_due};
+pub use decision::{
+    Action, Applied, Done, ExtensionRefusal, GameRefusal, Outcome, Refused, ReplacementRefusal,
+};
 pub use dispatch::{
     CaptainLetter, LetterFacts, handle_captain_letter, handle_letter, handle_letter_with,
     handle_player_letter, handle_read_letter,
@@ -65,7 +69,8 @@ pub use record::{
     Adjudication, Deadlines, GameRecord, MoveLine, Role, Status, Termination, Variant,
 };
 pub use roster::{
-    REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,
+    REPLACEMENT_DAYS, ReplacementFacts, remove, replace, replace_player, replacement_allowed,
+    withdraw,
 };
 pub use sanction::{arbiter_penalty, declare_overstep, exclude, forfeit};
 
