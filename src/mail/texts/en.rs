@@ -47,9 +47,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CaptainCopy => "Copy for the captain of {team}. To {player}.",
         Key::WhiteToPlayMove => "White is to play move",
         Key::BlackToPlayMove => "Black is to play move",
-        Key::ForwardSuspended => {
-            "The game is suspended for both players (dead time) from today until the move is delivered again."
-        }
         Key::Days => "days",
         Key::White => "White",
         Key::Black => "Black",
@@ -389,7 +386,10 @@ pub(super) fn text(key: Key) -> &'static str {
             "A letter from {from} with the subject \"{subject}\" (Message-ID {message_id}) looks like an auto-reply but carries a move or a command. It was stored and not applied, and its sender was not answered. If a person wrote it, ask the player to send it again with another subject."
         }
         Key::ForwardBounced => {
-            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). {suspended}\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
+            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}).\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
+        }
+        Key::ForwardBouncedSuspended => {
+            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). The game is suspended for both players (dead time) from today until the move is delivered again.\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
         }
         Key::WhichGame => {
             "I could not tell which game your letter is about. Please name the game id in the subject:\n{list}"

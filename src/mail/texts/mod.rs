@@ -124,21 +124,15 @@ pub fn forward_bounced(
     why: &str,
     suspended: bool,
 ) -> String {
-    let suspended = if suspended {
-        text(lang, Key::ForwardSuspended)
+    let key = if suspended {
+        Key::ForwardBouncedSuspended
     } else {
-        ""
+        Key::ForwardBounced
     };
     fill(
         lang,
-        Key::ForwardBounced,
-        &[
-            ("game", &game),
-            ("mv", &mv),
-            ("to", &to),
-            ("why", &why),
-            ("suspended", &suspended),
-        ],
+        key,
+        &[("game", &game), ("mv", &mv), ("to", &to), ("why", &why)],
     )
 }
 
