@@ -231,14 +231,14 @@ pub(crate) fn emit(
         };
         answer.picture = picture.clone();
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
-        // Team events: the player's captain receives a copy (RULES.md §14).
-        if e.to != Role::Arbiter
-            && let Some(t) = config.tournament(&record.tournament)
+        // Team events: who gets a copy is the core's decision (RULES.md §14).
+        if let Some(t) = config.tournament(&record.tournament)
             && let Some(team) = t.team_of(&to).and_then(|i| t.teams.get(i))
-            && let Some(captain) = team
-                .captain
-                .as_deref()
-                .filter(|c| !c.eq_ignore_ascii_case(&to))
+            && let Some(captain) = crate::rules::team::captain_copy(
+                e.to != Role::Arbiter,
+                &to,
+                team.captain.as_deref(),
+            )
         {
             let lang = config.language_of(captain);
             // The player's copy, drawn from his side.
