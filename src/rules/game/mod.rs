@@ -69,8 +69,8 @@ pub use record::{
     Adjudication, Deadlines, GameRecord, MoveLine, Role, Status, Termination, Variant,
 };
 pub use roster::{
-    REPLACEMENT_DAYS, ReplacementFacts, remove, replace, replace_player, replacement_allowed,
-    withdraw,
+    REPLACEMENT_DAYS, ReplacementFacts, counts_for_standings, remove, removed_from, replace,
+    replace_player, replacement_allowed, withdraw,
 };
 pub use sanction::{arbiter_penalty, declare_overstep, exclude, forfeit};
 

@@ -25,6 +25,21 @@ pub fn remove(rec: &GameRecord) -> Handled {
     Handled::changed(next, effects)
 }
 
+/// Art. 47 А: is `player` removed from `tournament` — every game of his there ended by his
+/// removal? A removed player is not ranked.
+pub fn removed_from(games: &[GameRecord], tournament: &str, player: &str) -> bool {
+    let mut mine = games
+        .iter()
+        .filter(|g| g.tournament == tournament && g.color_of(player).is_some())
+        .peekable();
+    mine.peek().is_some() && mine.all(|g| g.termination == Some(Termination::Removed))
+}
+
+/// Art. 47 А: does the game count for the standings? A removed player's games do not.
+pub fn counts_for_standings(g: &GameRecord) -> bool {
+    g.termination != Some(Termination::Removed)
+}
+
 /// Longest dead time of a team replacement (Art. 47 Б).
 pub const REPLACEMENT_DAYS: i64 = 30;
 

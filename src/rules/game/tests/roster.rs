@@ -146,6 +146,23 @@ fn art_47_b_a_replacement_applies_to_the_withdrawn_players_unfinished_games_only
     assert!(replace(&games_of_w(), "x@x.test", "r@x.test", day("2026-02-01")).is_empty());
 }
 
+#[test]
+fn art_47_a_a_removed_player_is_not_ranked_and_his_games_do_not_count() {
+    // c@x.test withdrew from T/2 without ever moving: removed (Art. 47 А).
+    let mut games = games_of_w();
+    let changes = withdraw(&games[1..2], "c@x.test", false, day("2026-02-01"));
+    games[1] = changes[0].handled.record.clone().unwrap();
+    assert!(removed_from(&games, "T", "c@x.test"));
+    assert!(!counts_for_standings(&games[1]));
+    // w@x.test's other games stand: he is ranked, and so is d@x.test (a finished draw).
+    assert!(!removed_from(&games, "T", "w@x.test"));
+    assert!(counts_for_standings(&games[0]) && counts_for_standings(&games[2]));
+    assert!(!removed_from(&games, "T", "d@x.test"));
+    // Nobody is removed from a tournament he does not play in.
+    assert!(!removed_from(&games, "U", "c@x.test"));
+    assert!(!removed_from(&games, "T", "nobody@x.test"));
+}
+
 fn section(finished: usize, total: usize) -> Vec<GameRecord> {
     (0..total)
         .map(|i| {
