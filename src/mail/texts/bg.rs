@@ -43,8 +43,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ReplySubject => "amici: отговор",
         Key::CaptainCopy => "Копие за капитана на отбор {team}. До {player}.",
-        Key::WhiteToPlayMove => "на ход са белите, ход",
-        Key::BlackToPlayMove => "на ход са черните, ход",
         Key::Days => "дни",
         Key::White => "белите",
         Key::Black => "черните",
@@ -71,12 +69,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveWasWrittenShortNotation => {
             "Ходът е записан съкратено; ходът е валиден, но пишете пълна нотация, напр. Кg1-f3 (чл. 7, бел. 2)."
         }
-        Key::LetterLacksArt79 => "В писмото липсват (чл./Art. 7–9):",
-        Key::Item => "Точка",
-        Key::Written => "написано",
-        Key::OfficialRecordSays => "по официалния запис",
-        Key::WrongMoveNumberMoveStands => "Грешен номер на хода, ходът е валиден:",
-        Key::ConditionalLineOffered => "Предложен вариант:",
+        Key::LetterLacksArt79 => "В писмото липсват (чл. 7–9):",
         Key::ConditionalLineCouldNotRead => "Вариантът е неясен от",
         Key::TournamentIndex => "индекса на турнира",
         Key::NumberFullNotationOpponentLast => {
@@ -93,25 +86,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "в т.ч. наказания",
         Key::LimitUpMove => "лимит до ход",
         Key::Left => "остават",
-        Key::Move2 => "ход",
         Key::T7DaysDecisionClaimHave => "Изтекоха 7-те дни за решение по рекламацията (чл. 37).",
         Key::As => "Към",
         Key::TotalTimeAtOverstep => "Общо време към просрочването",
-        Key::NothingSendNow => "Сега не изпращайте нищо:",
-        Key::GameOver => "партията е завършена.",
-        Key::GameWaitsArbiterDecisionArt => "партията чака решението на съдията (чл. 37).",
         Key::Art2531 => "чл. 25, 31",
         Key::Art25 => "чл. 25",
-        Key::By => "до",
-        Key::EndTimeLimitArt27 => "край на лимита, чл. 27",
-        Key::TimeLimitAlreadyExceededArt => "лимитът вече е надхвърлен, чл. 27",
-        Key::WhatSendNowMove => "Какво да изпратите сега: хода си",
-        Key::WithItemsArt79 => "с последния ход на противника, датите и времената, чл. 7–9",
-        Key::IfWillAnswerAfter => "ако ще отговорите след",
-        Key::SendDelayNoticeFirst => "първо изпратете уведомление",
-        Key::Next => "Следва:",
-        Key::AnswerAfter => "отговор след",
-        Key::NeedsDelayNoticeFirst => "— само с уведомление преди това",
         Key::Game => "Партия",
         Key::CopyTournamentArbiterLetterFrom => "Копие за съдията на турнира. Писмо от",
         Key::MoveRecordedSentOpponent => "Вашият ход е записан и изпратен на противника:",
@@ -133,7 +112,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveUnclear => "Ходът е неясен",
         Key::Art => "чл.",
         Key::OpponentLastMove => "Последният ход на противника е",
-        Key::Penalty => "Наказание:",
         Key::LetterWasDamagedTransitNo => "Писмото е повредено по пътя: без наказание (чл. 17).",
         Key::PleaseSendNewMoveNeed => {
             "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19)."
@@ -162,12 +140,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::OpponentGivesNoticeThatHe => {
             "Противникът уведомява, че ще отговори по-късно (чл. 25)."
-        }
-        Key::Win => "печалба",
-        Key::Draw => "реми",
-        Key::Claims => "претендира за",
-        Key::IfOpponentAgreesResultStands => {
-            "Ако противникът е съгласен, резултатът стои; иначе решава съдията."
         }
         Key::AgreeAnswerResign => "За да се съгласите, отговорете «предавам се».",
         Key::AgreeAnswerAcceptDraw => "За да се съгласите, отговорете «приемам реми».",
@@ -299,6 +271,42 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ConfigRefusedAdmin => {
             "Промененият файл с настройки е отказан; предишните настройки продължават да работят.\n\n{errors}\n"
         }
+        // Whole sentences of the letters' frame (issue 10 review): what to send now, the remarks, claims.
+        Key::NowGameOver => "Сега не изпращайте нищо: партията е завършена.",
+        Key::NowWaitsForArbiter => {
+            "Сега не изпращайте нищо: партията чака решението на съдията (чл. 37)."
+        }
+        Key::NowByDate => "до {date} (край на лимита, чл. 27)",
+        Key::NowLimitExceeded => "(лимитът вече е надхвърлен, чл. 27)",
+        Key::NowYourMove => {
+            "Какво да изпратите сега: хода си {number} (с последния ход на противника, датите и времената, чл. 7–9) {by}."
+        }
+        Key::NowYourMoveNotice => {
+            "Какво да изпратите сега: хода си {number} (с последния ход на противника, датите и времената, чл. 7–9) {by}; ако ще отговорите след {date}, първо изпратете уведомление ({arts})."
+        }
+        Key::NowWhiteToMove => "Сега не изпращайте нищо: на ход са белите, ход {number} {by}.",
+        Key::NowBlackToMove => "Сега не изпращайте нищо: на ход са черните, ход {number} {by}.",
+        Key::NowNext => "Следва: {side}, ход {number} {by}.",
+        Key::NowNextNotice => {
+            "Следва: {side}, ход {number} {by}; отговор след {date} — само с уведомление преди това ({arts})."
+        }
+        Key::WrongItemLine => {
+            "Точка {item} ({name}): написано «{written}», по официалния запис {official} (чл. 9 В)."
+        }
+        Key::WrongNumberLine => {
+            "Грешен номер на хода, ходът е валиден: {written} → {correct} (чл. 9 Б, 21)."
+        }
+        Key::ConditionalLineLine => "Предложен вариант: {line} (чл. 10, 32).",
+        Key::PenaltyDaysLine => "Наказание: +{days} дни (чл. 17).",
+        Key::DateDisagreementLine => {
+            "Несъответствие в датите за ход {number} ({who}): обявено изпращане {declared}, пощенско клеймо по данни на получателя {reported}. Важи клеймото (чл. 7 Г, Е)."
+        }
+        Key::ClaimWinLine => {
+            "{who} претендира за печалба (§707). Ако противникът е съгласен, резултатът стои; иначе решава съдията."
+        }
+        Key::ClaimDrawLine => {
+            "{who} претендира за реми (§707). Ако противникът е съгласен, резултатът стои; иначе решава съдията."
+        }
         Key::Day => "ден",
         Key::TheArbiter => "съдията",
         Key::AnEarlierMove => "(по-ранен ход)",
@@ -338,10 +346,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ProposalsDifferAreMissingMaterial => {
             "Предложенията се различават или липсват: материалът отива при арбитъра (чл. 53). Играч без предложение губи правото на обжалване (чл. 52, бел. 2). Срокът беше"
         }
-        Key::DatesDisagreeMove => "Несъответствие в датите за ход",
-        Key::DeclaredSent => "обявено изпращане",
-        Key::PostmarkReportedReceiver => "пощенско клеймо по данни на получателя",
-        Key::PostmarkStandsArt7 => "Важи клеймото (чл. 7 Г, Е).",
         Key::ReplacementArt47 => "Замяна (чл. 47 Б):",
         Key::UntilNewPlayerFirstMove => {
             "До първия ход на новия играч, най-много 30 дни, времето на никого не тече."

@@ -45,8 +45,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ReplySubject => "amici: reply",
         Key::CaptainCopy => "Copy for the captain of {team}. To {player}.",
-        Key::WhiteToPlayMove => "White is to play move",
-        Key::BlackToPlayMove => "Black is to play move",
         Key::Days => "days",
         Key::White => "White",
         Key::Black => "Black",
@@ -76,11 +74,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Your move was written in short notation; it stands, but please write the full form, e.g. Ng1-f3 (Art. 7 note 2)."
         }
         Key::LetterLacksArt79 => "Your letter lacks (Art. 7–9):",
-        Key::Item => "Item",
-        Key::Written => "written",
-        Key::OfficialRecordSays => "the official record says",
-        Key::WrongMoveNumberMoveStands => "Wrong move number, the move stands:",
-        Key::ConditionalLineOffered => "Conditional line offered:",
         Key::ConditionalLineCouldNotRead => "The conditional line could not be read from",
         Key::TournamentIndex => "the tournament index",
         Key::NumberFullNotationOpponentLast => {
@@ -97,27 +90,13 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "incl. penalties",
         Key::LimitUpMove => "limit up to move",
         Key::Left => "left",
-        Key::Move2 => "move",
         Key::T7DaysDecisionClaimHave => {
             "The 7 days for the decision on the claim have passed (Art. 37)."
         }
         Key::As => "As of",
         Key::TotalTimeAtOverstep => "Total time at the overstep",
-        Key::NothingSendNow => "Nothing to send now:",
-        Key::GameOver => "the game is over.",
-        Key::GameWaitsArbiterDecisionArt => "the game waits for the arbiter's decision (Art. 37).",
         Key::Art2531 => "Art. 25, 31",
         Key::Art25 => "Art. 25",
-        Key::By => "by",
-        Key::EndTimeLimitArt27 => "end of the time limit, Art. 27",
-        Key::TimeLimitAlreadyExceededArt => "the time limit is already exceeded, Art. 27",
-        Key::WhatSendNowMove => "What to send now: your move",
-        Key::WithItemsArt79 => "with the opponent's last move, the dates and the times, Art. 7–9",
-        Key::IfWillAnswerAfter => "if you will answer after",
-        Key::SendDelayNoticeFirst => "send a delay notice first",
-        Key::Next => "Next:",
-        Key::AnswerAfter => "an answer after",
-        Key::NeedsDelayNoticeFirst => "needs a delay notice first",
         Key::Game => "Game",
         Key::CopyTournamentArbiterLetterFrom => "Copy for the tournament arbiter. Letter from",
         Key::MoveRecordedSentOpponent => "Your move is recorded and sent to your opponent:",
@@ -139,7 +118,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveUnclear => "The move is unclear",
         Key::Art => "Art.",
         Key::OpponentLastMove => "Your opponent's last move is",
-        Key::Penalty => "Penalty:",
         Key::LetterWasDamagedTransitNo => {
             "The letter was damaged in transit: no penalty (Art. 17)."
         }
@@ -171,12 +149,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Your delay notice is recorded and passed on (Art. 25)."
         }
         Key::OpponentGivesNoticeThatHe => "Your opponent gives notice of a later answer (Art. 25).",
-        Key::Win => "a win",
-        Key::Draw => "a draw",
-        Key::Claims => "claims",
-        Key::IfOpponentAgreesResultStands => {
-            "If the opponent agrees the result stands; otherwise the arbiter decides."
-        }
         Key::AgreeAnswerResign => "To agree, answer \"resign\".",
         Key::AgreeAnswerAcceptDraw => "To agree, answer \"accept draw\".",
         Key::Explanation7072 => "Explanation (§707.2):",
@@ -301,6 +273,42 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ConfigRefusedAdmin => {
             "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
         }
+        // Whole sentences of the letters' frame (issue 10 review): what to send now, the remarks, claims.
+        Key::NowGameOver => "Nothing to send now: the game is over.",
+        Key::NowWaitsForArbiter => {
+            "Nothing to send now: the game waits for the arbiter's decision (Art. 37)."
+        }
+        Key::NowByDate => "by {date} (end of the time limit, Art. 27)",
+        Key::NowLimitExceeded => "(the time limit is already exceeded, Art. 27)",
+        Key::NowYourMove => {
+            "What to send now: your move {number} (with the opponent's last move, the dates and the times, Art. 7–9) {by}."
+        }
+        Key::NowYourMoveNotice => {
+            "What to send now: your move {number} (with the opponent's last move, the dates and the times, Art. 7–9) {by}; if you will answer after {date}, send a delay notice first ({arts})."
+        }
+        Key::NowWhiteToMove => "Nothing to send now: White is to play move {number} {by}.",
+        Key::NowBlackToMove => "Nothing to send now: Black is to play move {number} {by}.",
+        Key::NowNext => "Next: {side}, move {number} {by}.",
+        Key::NowNextNotice => {
+            "Next: {side}, move {number} {by}; an answer after {date} needs a delay notice first ({arts})."
+        }
+        Key::WrongItemLine => {
+            "Item {item} ({name}): written «{written}», the official record says {official} (Art. 9 В)."
+        }
+        Key::WrongNumberLine => {
+            "Wrong move number, the move stands: {written} → {correct} (Art. 9 Б, 21)."
+        }
+        Key::ConditionalLineLine => "Conditional line offered: {line} (Art. 10, 32).",
+        Key::PenaltyDaysLine => "Penalty: +{days} days (Art. 17).",
+        Key::DateDisagreementLine => {
+            "Dates disagree for move {number} ({who}): declared sent {declared}, postmark reported by the receiver {reported}. The postmark stands (Art. 7 Г, Е)."
+        }
+        Key::ClaimWinLine => {
+            "{who} claims a win (§707). If the opponent agrees the result stands; otherwise the arbiter decides."
+        }
+        Key::ClaimDrawLine => {
+            "{who} claims a draw (§707). If the opponent agrees the result stands; otherwise the arbiter decides."
+        }
         Key::Day => "day",
         Key::TheArbiter => "the arbiter",
         Key::AnEarlierMove => "(an earlier move)",
@@ -340,10 +348,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ProposalsDifferAreMissingMaterial => {
             "The proposals differ or are missing: the material goes to the adjudicator (Art. 53). A player who sent none loses the right to appeal (Art. 52 note 2). The deadline was"
         }
-        Key::DatesDisagreeMove => "Dates disagree for move",
-        Key::DeclaredSent => "declared sent",
-        Key::PostmarkReportedReceiver => "postmark reported by the receiver",
-        Key::PostmarkStandsArt7 => "The postmark stands (Art. 7 Г, Е).",
         Key::ReplacementArt47 => "Replacement (Art. 47 Б):",
         Key::UntilNewPlayerFirstMove => {
             "Until the new player's first move, at most 30 days, neither clock runs."

@@ -49,8 +49,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ReplySubject => "amici: ответ",
         Key::CaptainCopy => "Копия для капитана команды {team}. Кому: {player}.",
-        Key::WhiteToPlayMove => "ходят белые, ход",
-        Key::BlackToPlayMove => "ходят черные, ход",
         Key::Days => "дн.",
         Key::White => "белые",
         Key::Black => "черные",
@@ -78,11 +76,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Ход записан сокращённо; ход действителен, но пишите полную нотацию, напр. Кg1-f3 (ст. 7, прим. 2)."
         }
         Key::LetterLacksArt79 => "В письме не указаны (ст. 7–9):",
-        Key::Item => "Пункт",
-        Key::Written => "написано",
-        Key::OfficialRecordSays => "по официальной записи",
-        Key::WrongMoveNumberMoveStands => "Неверный номер хода, ход действителен:",
-        Key::ConditionalLineOffered => "Предложен вариант:",
         Key::ConditionalLineCouldNotRead => "Вариант неясен начиная с",
         Key::TournamentIndex => "индекс турнира",
         Key::NumberFullNotationOpponentLast => "номер и полная запись последнего хода противника",
@@ -97,25 +90,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "в т.ч. штрафы",
         Key::LimitUpMove => "лимит до хода",
         Key::Left => "осталось",
-        Key::Move2 => "ход",
         Key::T7DaysDecisionClaimHave => "Истекли 7 дней на решение по рекламации (ст. 37).",
         Key::As => "На",
         Key::TotalTimeAtOverstep => "Общее время на момент просрочки",
-        Key::NothingSendNow => "Сейчас ничего присылать не нужно:",
-        Key::GameOver => "партия окончена.",
-        Key::GameWaitsArbiterDecisionArt => "партия ждёт решения судьи (ст. 37).",
         Key::Art2531 => "ст. 25, 31",
         Key::Art25 => "ст. 25",
-        Key::By => "не позднее",
-        Key::EndTimeLimitArt27 => "конец лимита, ст. 27",
-        Key::TimeLimitAlreadyExceededArt => "лимит уже превышен, ст. 27",
-        Key::WhatSendNowMove => "Что прислать сейчас: свой ход",
-        Key::WithItemsArt79 => "с последним ходом соперника, датами и временем, ст. 7–9",
-        Key::IfWillAnswerAfter => "если ответите после",
-        Key::SendDelayNoticeFirst => "сначала пришлите уведомление",
-        Key::Next => "Далее:",
-        Key::AnswerAfter => "ответ после",
-        Key::NeedsDelayNoticeFirst => "— только с уведомлением до этого",
         Key::Game => "Партия",
         Key::CopyTournamentArbiterLetterFrom => "Копия для судьи турнира. Письмо от",
         Key::MoveRecordedSentOpponent => "Ваш ход записан и отправлен противнику:",
@@ -135,7 +114,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveUnclear => "Ход неясен",
         Key::Art => "ст.",
         Key::OpponentLastMove => "Последний ход противника:",
-        Key::Penalty => "Штраф:",
         Key::LetterWasDamagedTransitNo => "Письмо повреждено в пути: без штрафа (ст. 17).",
         Key::PleaseSendNewMoveNeed => {
             "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19)."
@@ -163,12 +141,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Ваше уведомление о задержке записано и передано (ст. 25)."
         }
         Key::OpponentGivesNoticeThatHe => "Противник уведомляет, что ответит позже (ст. 25).",
-        Key::Win => "выигрыш",
-        Key::Draw => "ничья",
-        Key::Claims => "заявляет",
-        Key::IfOpponentAgreesResultStands => {
-            "Если противник согласен, результат принимается; иначе решает судья."
-        }
         Key::AgreeAnswerResign => "Чтобы согласиться, ответьте «сдаюсь».",
         Key::AgreeAnswerAcceptDraw => "Чтобы согласиться, ответьте «принимаю ничью».",
         Key::Explanation7072 => "Объяснение (§707.2):",
@@ -291,6 +263,42 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ConfigRefusedAdmin => {
             "Изменённый файл настроек отклонён; продолжают действовать прежние настройки.\n\n{errors}\n"
         }
+        // Whole sentences of the letters' frame (issue 10 review): what to send now, the remarks, claims.
+        Key::NowGameOver => "Сейчас ничего присылать не нужно: партия окончена.",
+        Key::NowWaitsForArbiter => {
+            "Сейчас ничего присылать не нужно: партия ждёт решения судьи (ст. 37)."
+        }
+        Key::NowByDate => "не позднее {date} (конец лимита, ст. 27)",
+        Key::NowLimitExceeded => "(лимит уже превышен, ст. 27)",
+        Key::NowYourMove => {
+            "Что прислать сейчас: свой ход {number} (с последним ходом соперника, датами и временем, ст. 7–9) {by}."
+        }
+        Key::NowYourMoveNotice => {
+            "Что прислать сейчас: свой ход {number} (с последним ходом соперника, датами и временем, ст. 7–9) {by}; если ответите после {date}, сначала пришлите уведомление ({arts})."
+        }
+        Key::NowWhiteToMove => "Сейчас ничего присылать не нужно: ходят белые, ход {number} {by}.",
+        Key::NowBlackToMove => "Сейчас ничего присылать не нужно: ходят черные, ход {number} {by}.",
+        Key::NowNext => "Далее: {side}, ход {number} {by}.",
+        Key::NowNextNotice => {
+            "Далее: {side}, ход {number} {by}; ответ после {date} — только с уведомлением до этого ({arts})."
+        }
+        Key::WrongItemLine => {
+            "Пункт {item} ({name}): написано «{written}», по официальной записи {official} (ст. 9 В)."
+        }
+        Key::WrongNumberLine => {
+            "Неверный номер хода, ход действителен: {written} → {correct} (ст. 9 Б, 21)."
+        }
+        Key::ConditionalLineLine => "Предложен вариант: {line} (ст. 10, 32).",
+        Key::PenaltyDaysLine => "Штраф: +{days} дн. (ст. 17).",
+        Key::DateDisagreementLine => {
+            "Расхождение в датах хода {number} ({who}): заявлена отправка {declared}, почтовый штемпель по данным получателя {reported}. Действует штемпель (ст. 7 Г, Е)."
+        }
+        Key::ClaimWinLine => {
+            "{who} заявляет выигрыш (§707). Если противник согласен, результат принимается; иначе решает судья."
+        }
+        Key::ClaimDrawLine => {
+            "{who} заявляет ничья (§707). Если противник согласен, результат принимается; иначе решает судья."
+        }
         Key::Day => "дн.",
         Key::TheArbiter => "судья",
         Key::AnEarlierMove => "(более ранний ход)",
@@ -330,10 +338,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ProposalsDifferAreMissingMaterial => {
             "Предложения различаются или отсутствуют: материал передан арбитру (ст. 53). Игрок без предложения теряет право на обжалование (ст. 52, прим. 2). Срок был"
         }
-        Key::DatesDisagreeMove => "Расхождение в датах хода",
-        Key::DeclaredSent => "заявлена отправка",
-        Key::PostmarkReportedReceiver => "почтовый штемпель по данным получателя",
-        Key::PostmarkStandsArt7 => "Действует штемпель (ст. 7 Г, Е).",
         Key::ReplacementArt47 => "Замена (ст. 47 Б):",
         Key::UntilNewPlayerFirstMove => {
             "До первого хода нового игрока, не более 30 дней, время ни у кого не идёт."
