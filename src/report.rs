@@ -518,10 +518,7 @@ pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<S
         };
         busy.insert((g.white, round));
         busy.insert((g.black, round));
-        round_games.push(RoundGame {
-            round,
-            game: g.clone(),
-        });
+        round_games.push(RoundGame { round, game: *g });
     }
     let header = TrfHeader {
         name: t.name.clone(),

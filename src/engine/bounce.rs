@@ -78,7 +78,7 @@ pub(super) fn bounce(
         .final_recipients
         .iter()
         .any(|r| r.address.eq_ignore_ascii_case(&row.recipient));
-    if !named && !(b.final_recipients.is_empty() && b.original_message_id.is_some()) {
+    if !(named || (b.final_recipients.is_empty() && b.original_message_id.is_some())) {
         return Ok(format!(
             "ignored: a bounce that does not name {}",
             row.recipient
