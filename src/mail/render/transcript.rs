@@ -145,8 +145,11 @@ pub fn done(lang: Lang, d: &Done) -> String {
 pub fn refused(lang: Lang, r: &Refused) -> String {
     match r {
         Refused::NotACommand { line } => fill(lang, Key::CmdNotACommand, &[("line", line)]),
-        // The parser's own words (English: they quote the command's syntax).
-        Refused::Command(e) => e.to_string(),
+        Refused::Command(e) => fill(
+            lang,
+            Key::CmdExpected,
+            &[("line", &e.line), ("usage", &e.usage)],
+        ),
         Refused::NoGame { game } => fill(lang, Key::CmdNoGame, &[("game", game)]),
         Refused::NoTournament { tournament } => {
             fill(lang, Key::CmdNoTournament, &[("tournament", tournament)])
@@ -321,5 +324,15 @@ mod tests {
                 assert!(help.contains(word), "{lang:?} help lacks {word}: {help}");
             }
         }
+        // A command word with arguments that do not parse: the form it takes, in his language.
+        let e = parse_line("post").unwrap_err();
+        assert_eq!(
+            refused(Lang::En, &Refused::Command(e.clone())),
+            "`post`: expected `post GAME`"
+        );
+        assert_eq!(
+            refused(Lang::Bg, &Refused::Command(e)),
+            "„post“: очаква се `post GAME`"
+        );
     }
 }

@@ -232,6 +232,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdNotACommand => {
             "„{line}“ не е команда на съдията (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
         }
+        Key::CmdExpected => "„{line}“: очаква се `{usage}`",
         Key::CmdNoGame => "няма партия {game} във вашите турнири",
         Key::CmdNoTournament => "няма турнир {tournament}",
         Key::CmdNotRegistered => "{player} не е регистриран играч",

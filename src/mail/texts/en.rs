@@ -238,6 +238,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdNotACommand => {
             "`{line}` is not an arbiter command (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
         }
+        Key::CmdExpected => "`{line}`: expected `{usage}`",
         Key::CmdNoGame => "no game {game} in your tournaments",
         Key::CmdNoTournament => "no tournament {tournament}",
         Key::CmdNotRegistered => "{player} is not a registered player",

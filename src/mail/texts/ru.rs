@@ -226,6 +226,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdNotACommand => {
             "«{line}» — не команда судьи (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
         }
+        Key::CmdExpected => "«{line}»: ожидается `{usage}`",
         Key::CmdNoGame => "нет партии {game} в ваших турнирах",
         Key::CmdNoTournament => "нет турнира {tournament}",
         Key::CmdNotRegistered => "{player} не зарегистрирован как игрок",
