@@ -14,8 +14,7 @@ use crate::rules::game::{
     self, Action, Applied, Done, GameRecord, GameRefusal, Msg, Refused, Role, Termination,
 };
 use crate::rules::leave::LeaveBook;
-use crate::rules::model::Lang;
-use crate::rules::model::{Day, Kind};
+use crate::rules::model::{Day, Kind, Lang};
 use crate::store::Tx;
 
 /// The outcome of one command, as data; `mail::render::transcript` words it.
