@@ -9,7 +9,8 @@
 #    Dovecot (dovecot-imapd, dovecot-lmtpd), openssl and python3-aiosmtpd, via
 #    scripts/mailstack.sh install; chromium (headless) and tidy for the screenshot and HTML
 #    tests; the Syzygy test tables; caissify-pairings 0.5.0 (the independent Dutch pairing
-#    engine) in a venv under target/pairings-venv;
+#    engine) and python-chess 1.11.2 (for the letter generator) in a venv under
+#    target/pairings-venv;
 # 2. builds every test target;
 # 3. runs the tests. The end-to-end tests start their own private mail systems
 #    (scripts/mailstack.sh, from tests/support) on free loopback ports: nothing needs to run
@@ -95,6 +96,17 @@ if ! "$PAIRINGS_VENV/bin/python" -c "import caissify_pairings" >/dev/null 2>&1; 
 fi
 "$PAIRINGS_VENV/bin/python" -c "import caissify_pairings; print('caissify-pairings', caissify_pairings.__version__)" || true
 
+step "python-chess 1.11.2 (tests/letters_generator.rs runs scripts/gen-letters.py with it)"
+if ! "$PAIRINGS_VENV/bin/python" -c "import chess" >/dev/null 2>&1; then
+  "$PAIRINGS_VENV/bin/python" -m pip install --quiet --timeout 30 --retries 1 chess==1.11.2 >/tmp/amici-chess-pip.log 2>&1 ||
+    { tail -n 20 /tmp/amici-chess-pip.log
+      if [ "${CI:-}" = true ]; then
+        die "could not install chess 1.11.2 from PyPI into $PAIRINGS_VENV"
+      fi
+      echo "WARNING: python-chess is not installed: tests/letters_generator.rs will NOT run"
+      CHESS_MISSING=1; }
+fi
+
 step "toolchain"
 command -v cargo >/dev/null 2>&1 || die "cargo not found: install the Rust toolchain (rustup) first"
 cargo --version
@@ -130,6 +142,9 @@ if [ -n "${TABLES_MISSING:-}" ]; then
 fi
 if [ -n "${PAIRINGS_MISSING:-}" ]; then
   echo "WARNING: caissify-pairings is not installed: tests/dutch_agreement.rs did NOT run"
+fi
+if [ -n "${CHESS_MISSING:-}" ]; then
+  echo "WARNING: python-chess is not installed: tests/letters_generator.rs did NOT run"
 fi
 if [ "$rc" = 0 ]; then
   echo "ALL TESTS PASSED in $(elapsed)"

@@ -7,15 +7,18 @@ use shakmaty::Color;
 
 use crate::config::Config;
 use crate::config::local_day;
+use crate::mail::render::transcript;
 use crate::reply::{self, Answer, EngineError};
 use crate::rules::arbiter::ArbiterCommand;
-use crate::rules::game::{self, GameRecord, Msg, Role, Status, Termination};
+use crate::rules::game::{
+    self, Action, Applied, Done, GameRecord, GameRefusal, Msg, Refused, Role, Termination,
+};
 use crate::rules::leave::LeaveBook;
-use crate::rules::model::{Day, Kind};
+use crate::rules::model::{Day, Kind, Lang};
 use crate::store::Tx;
 
-/// The outcome of one command, in words for the arbiter (English: the log and the CLI).
-pub type Outcome = Result<String, String>;
+/// The outcome of one command, as data; `mail::render::transcript` words it.
+pub use crate::rules::game::Outcome;
 
 /// The end date in force: the configured one or the arbiter's extension (Art. 50).
 pub fn end_date(
@@ -50,11 +53,13 @@ fn game(
     tx: &Tx<'_>,
     id: &str,
     in_scope: &dyn Fn(&str) -> bool,
-) -> Result<Result<GameRecord, String>, EngineError> {
+) -> Result<Result<GameRecord, Refused>, EngineError> {
     Ok(tx
         .game(id)?
         .filter(|g| in_scope(&g.tournament))
-        .ok_or_else(|| format!("no game {id} in your tournaments")))
+        .ok_or_else(|| Refused::NoGame {
+            game: id.to_string(),
+        }))
 }
 
 /// Carries out a leave entered in `email`'s book: every unfinished game of his as the core
@@ -132,8 +137,8 @@ struct Run<'t, 'c> {
     scope: Option<&'t [String]>,
 }
 
-/// A decision of the core on one game: the transition, what it is called, its article.
-type Decided = Result<(game::Handled, String, String), String>;
+/// A decision of the core on one game: the transition, what it did, its article.
+type Decided = Result<(game::Handled, Action, String), GameRefusal>;
 
 impl Run<'_, '_> {
     fn in_scope(&self, tournament: &str) -> bool {
@@ -141,18 +146,20 @@ impl Run<'_, '_> {
             .is_none_or(|ids| ids.iter().any(|t| t == tournament))
     }
 
-    /// Stores a transition, logs it with its article and tells those concerned.
+    /// Stores a transition, logs it with its article (in English, the log's language) and
+    /// tells those concerned.
     fn apply(
         &self,
         out: &mut Answer<'_>,
         h: game::Handled,
-        what: &str,
-        article: &str,
-    ) -> Result<Outcome, EngineError> {
+        action: Action,
+        article: String,
+    ) -> Result<Result<Applied, GameRefusal>, EngineError> {
         let Some(next) = h.record else {
-            return Ok(Err("nothing to change".into()));
+            return Ok(Err(GameRefusal::NothingToChange));
         };
         self.tx.update_game(&next)?;
+        let what = transcript::action(Lang::En, &action);
         self.tx.log_event(
             &self.at,
             Some(&next.id),
@@ -160,7 +167,11 @@ impl Run<'_, '_> {
             &format!("Art. {article}: {what}"),
         )?;
         reply::emit(self.tx, self.config, out, &next, &h.effects, self.today)?;
-        Ok(Ok(format!("{}: {what} (Art. {article})", next.id)))
+        Ok(Ok(Applied {
+            game: next.id,
+            action,
+            article,
+        }))
     }
 
     /// A command on one game: the record loaded (in scope), the core's decision applied.
@@ -174,30 +185,30 @@ impl Run<'_, '_> {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
         };
-        match decide(&rec) {
-            Ok((h, what, article)) => self.apply(out, h, &what, &article),
-            Err(e) => Ok(Err(format!("{id}: {e}"))),
-        }
+        let applied = match decide(&rec) {
+            Ok((h, action, article)) => self.apply(out, h, action, article)?,
+            Err(why) => Err(why),
+        };
+        Ok(applied.map(Done::Game).map_err(|why| Refused::InGame {
+            game: id.to_string(),
+            why,
+        }))
     }
 
-    /// A decision over several games (withdrawal, exclusion) carried out game by game; the
-    /// lines of what was done, or "no unfinished game".
+    /// A decision over several games (withdrawal, exclusion, replacement) carried out game
+    /// by game; what was done in each.
     fn apply_all(
         &self,
         out: &mut Answer<'_>,
         changes: Vec<game::Change>,
-    ) -> Result<String, EngineError> {
+    ) -> Result<Vec<Applied>, EngineError> {
         let mut done = Vec::new();
         for c in changes {
-            if let Ok(line) = self.apply(out, c.handled, c.what, c.article)? {
-                done.push(line);
+            if let Ok(applied) = self.apply(out, c.handled, c.what, c.article.to_string())? {
+                done.push(applied);
             }
         }
-        Ok(if done.is_empty() {
-            "no unfinished game".into()
-        } else {
-            done.join("; ")
-        })
+        Ok(done)
     }
 
     /// The games of `player` in scope.
@@ -233,11 +244,11 @@ pub(crate) fn execute(
     match cmd {
         ArbiterCommand::Confirm { game: id, claim } => run.on_game(out, id, |rec| {
             let h = game::decide_claim(rec, *claim, true, today)?;
-            Ok((h, "overstep claim confirmed".into(), article))
+            Ok((h, Action::ClaimConfirmed, article))
         }),
         ArbiterCommand::Reject { game: id, claim } => run.on_game(out, id, |rec| {
             let h = game::decide_claim(rec, *claim, false, today)?;
-            Ok((h, "overstep claim rejected".into(), article))
+            Ok((h, Action::ClaimRejected, article))
         }),
         ArbiterCommand::Penalty {
             game: id,
@@ -252,21 +263,17 @@ pub(crate) fn execute(
                 .as_ref()
                 .and_then(|r| r.penalties.last())
                 .map_or_else(|| "56".to_string(), |p| p.article.clone());
-            let side = if *color == Color::White {
-                "White"
-            } else {
-                "Black"
+            let action = Action::Penalty {
+                color: *color,
+                days: *days,
+                reason: reason.clone(),
             };
-            Ok((h, format!("{days:+} days to {side} ({reason})"), article))
+            Ok((h, action, article))
         }),
         ArbiterCommand::Forfeit { game: id, loser } => run.on_game(out, id, |rec| {
             let h = game::forfeit(rec, *loser);
-            let result = h
-                .record
-                .as_ref()
-                .and_then(|r| r.result)
-                .map_or("", |r| r.pgn());
-            Ok((h, format!("forfeit, {result}"), article))
+            let result = h.record.as_ref().and_then(|r| r.result);
+            Ok((h, Action::Forfeit { result }, article))
         }),
         ArbiterCommand::Result {
             game: id,
@@ -279,15 +286,15 @@ pub(crate) fn execute(
             } else {
                 game::set_result(rec, *result, Termination::ArbiterDecision)
             };
-            Ok((h, format!("result {}", result.pgn()), article))
+            Ok((h, Action::Result { result: *result }, article))
         }),
         ArbiterCommand::Post { game: id } => run.on_game(out, id, |rec| {
             let h = game::switch_to_post(rec, today)?;
-            Ok((h, "the game goes on by post".into(), article))
+            Ok((h, Action::SwitchedToPost, article))
         }),
         ArbiterCommand::Overstep { game: id, color } => run.on_game(out, id, |rec| {
             let h = game::declare_overstep(rec, *color, today)?;
-            Ok((h, "overstep declared as a sanction".into(), article))
+            Ok((h, Action::OverstepDeclared, article))
         }),
         ArbiterCommand::Leave { player, from, to } => special_leave(&run, out, player, *from, *to),
         ArbiterCommand::Resend { game: id } => resend(&run, id),
@@ -295,17 +302,25 @@ pub(crate) fn execute(
         ArbiterCommand::Withdraw { player, illness } => {
             let games = run.games_of(player)?;
             if games.is_empty() {
-                return Ok(Err(format!("{player} plays no game")));
+                return Ok(Err(Refused::PlaysNoGame {
+                    player: player.clone(),
+                }));
             }
             crate::stages::mark_withdrawn(run.tx, run.config, player, today)?;
-            let done = run.apply_all(out, game::withdraw(&games, player, *illness, today))?;
-            Ok(Ok(format!("{player} withdrawn: {done}")))
+            let games = run.apply_all(out, game::withdraw(&games, player, *illness, today))?;
+            Ok(Ok(Done::Withdrawn {
+                player: player.clone(),
+                games,
+            }))
         }
         ArbiterCommand::Exclude { player } => {
             let games = run.games_of(player)?;
             crate::stages::mark_withdrawn(run.tx, run.config, player, today)?;
-            let done = run.apply_all(out, game::exclude(&games, player))?;
-            Ok(Ok(format!("{player} excluded: {done}")))
+            let games = run.apply_all(out, game::exclude(&games, player))?;
+            Ok(Ok(Done::Excluded {
+                player: player.clone(),
+                games,
+            }))
         }
         ArbiterCommand::Replace { old, new } => replace(&run, out, old, new),
         ArbiterCommand::Pair { .. }
@@ -329,11 +344,13 @@ fn special_leave(
                 .any(|p| p.email.eq_ignore_ascii_case(player))
     });
     if !run.config.is_player(player) || !plays_here {
-        return Ok(Err(format!("{player} is not a registered player")));
+        return Ok(Err(Refused::NotRegistered {
+            player: player.to_string(),
+        }));
     }
     let mut book = run.tx.leave_book(player)?;
     if let Err(e) = book.grant_special(from, to, run.today) {
-        return Ok(Err(e.to_string()));
+        return Ok(Err(Refused::Leave(e)));
     }
     run.tx.put_leave_book(player, &book)?;
     run.tx.log_event(
@@ -351,9 +368,11 @@ fn special_leave(
         Some((from, to, true)),
         run.today,
     )?;
-    Ok(Ok(format!(
-        "special leave for {player} {from} – {to} (Art. 43)"
-    )))
+    Ok(Ok(Done::SpecialLeave {
+        player: player.to_string(),
+        from,
+        to,
+    }))
 }
 
 /// RULES.md §3: the bounced forward goes again, to the game's address of the player; its
@@ -364,14 +383,20 @@ fn resend(run: &Run<'_, '_>, id: &str) -> Result<Outcome, EngineError> {
         Ok(r) => r,
         Err(e) => return Ok(Err(e)),
     };
+    let refused = |why| {
+        Ok(Err(Refused::InGame {
+            game: id.to_string(),
+            why,
+        }))
+    };
     if !crate::rules::bounce::waiting_for_delivery(&rec) {
-        return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
+        return refused(GameRefusal::NoBouncedMove);
     }
     let Some(failed) = tx.awaited_in(id)? else {
-        return Ok(Err(format!("{id}: no bounced move waits to be delivered")));
+        return refused(GameRefusal::NoBouncedMove);
     };
     let Some(row) = tx.outbox_by_id(failed)? else {
-        return Ok(Err(format!("{id}: the bounced message is gone")));
+        return refused(GameRefusal::BouncedMessageGone);
     };
     let to = rec
         .to_move()
@@ -401,9 +426,10 @@ fn resend(run: &Run<'_, '_>, id: &str) -> Result<Outcome, EngineError> {
         "arbiter",
         &format!("RULES.md §3: the bounced move re-sent to {to}"),
     )?;
-    Ok(Ok(format!(
-        "{id}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)"
-    )))
+    Ok(Ok(Done::Resent {
+        game: id.to_string(),
+        to,
+    }))
 }
 
 /// Art. 50: the end date extended, as the core decides; every unfinished game told.
@@ -418,7 +444,9 @@ fn extend(
         .tournament(tournament)
         .filter(|t| run.in_scope(&t.id))
     else {
-        return Ok(Err(format!("no tournament {tournament}")));
+        return Ok(Err(Refused::NoTournament {
+            tournament: tournament.to_string(),
+        }));
     };
     let games: Vec<GameRecord> = run
         .tx
@@ -429,21 +457,23 @@ fn extend(
     let in_force = end_date(run.tx, run.config, tournament)?.unwrap_or(t.end);
     let ext = match game::extend_end_date_from(tournament, &games, t.end, in_force, to, run.today) {
         Ok(e) => e,
-        Err(why) => return Ok(Err(why)),
+        Err(why) => return Ok(Err(Refused::Extension(why))),
     };
     run.tx
         .set_meta(&format!("end:{tournament}"), &ext.to.to_string())?;
+    let what = transcript::done(Lang::En, &ext.done);
     run.tx
-        .log_event(&run.at, None, "arbiter", &format!("Art. 50: {}", ext.what))?;
+        .log_event(&run.at, None, "arbiter", &format!("Art. 50: {what}"))?;
     for (id, effects) in &ext.told {
         if let Some(g) = games.iter().find(|g| g.id == *id) {
             reply::emit(run.tx, run.config, out, g, effects, run.today)?;
         }
     }
-    Ok(Ok(ext.what))
+    Ok(Ok(ext.done))
 }
 
-/// Art. 47 Б: a withdrawn player replaced in his unfinished games, when the core allows it.
+/// Art. 47 Б: a withdrawn player replaced in the games the core says (`game::replace`), when
+/// the core allows it.
 fn replace(
     run: &Run<'_, '_>,
     out: &mut Answer<'_>,
@@ -456,7 +486,9 @@ fn replace(
         .iter()
         .find(|t| t.players.iter().any(|p| p.email.eq_ignore_ascii_case(old)))
     else {
-        return Ok(Err(format!("{old} is not a registered player")));
+        return Ok(Err(Refused::NotRegistered {
+            player: old.to_string(),
+        }));
     };
     let facts = game::ReplacementFacts {
         tournament: &t.id,
@@ -466,23 +498,12 @@ fn replace(
         new_team: t.team_of(new),
     };
     if let Err(why) = game::replacement_allowed(new, &facts) {
-        return Ok(Err(why));
+        return Ok(Err(Refused::Replacement(why)));
     }
-    let mut done = Vec::new();
-    for rec in run
-        .games_of(old)?
-        .iter()
-        .filter(|g| g.status != Status::Finished)
-    {
-        if let Some(h) = game::replace_player(rec, old, new, run.today)
-            && let Ok(line) = run.apply(out, h, &format!("{old} replaced by {new}"), "47")?
-        {
-            done.push(line);
-        }
-    }
-    Ok(Ok(if done.is_empty() {
-        format!("{old} has no unfinished game")
-    } else {
-        done.join("; ")
+    let games = run.games_of(old)?;
+    let games = run.apply_all(out, game::replace(&games, old, new, run.today))?;
+    Ok(Ok(Done::Replaced {
+        old: old.to_string(),
+        games,
     }))
 }

@@ -290,14 +290,13 @@ async fn tell_admin_refused(shared: &Shared, config: &Arc<Config>, errors: &str)
         .call(move |store| {
             // Keyed on the refusal itself and the day: the same refusal next week is told again.
             let key = format!("config-refused:{}", crate::store::hash(errors.as_bytes()));
+            let lang = crate::reply::admin_language(&cfg, &admin);
             engine::queue_admin_notice(
                 store,
                 &cfg,
                 &admin,
-                "amici: config edit refused",
-                &format!(
-                    "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
-                ),
+                crate::mail::texts::text(lang, crate::mail::texts::Key::SubjectConfigRefused),
+                &crate::mail::texts::config_refused(lang, &errors),
                 &key,
                 now,
             )

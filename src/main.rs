@@ -691,10 +691,13 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             let line = command.join(" ");
             let outcome = amici::engine::run_command(&mut store, &config, &line, clock::now()?)?;
             flush(store, &config)?;
+            // The command line is the operator's console: English, like its other messages.
+            use amici::mail::render::transcript;
+            use amici::rules::model::Lang;
             match outcome {
-                Ok(done) => emit(&format!("{done}\n"))?,
+                Ok(done) => emit(&format!("{}\n", transcript::done(Lang::En, &done)))?,
                 Err(why) => {
-                    eprintln!("amici: {why}");
+                    eprintln!("amici: {}", transcript::refused(Lang::En, &why));
                     return Ok(ExitCode::from(1));
                 }
             }

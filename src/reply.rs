@@ -231,14 +231,14 @@ pub(crate) fn emit(
         };
         answer.picture = picture.clone();
         answer.queue(tx, &to, e.kind, Some(&record.id), subject, body)?;
-        // Team events: the player's captain receives a copy (RULES.md §14).
-        if e.to != Role::Arbiter
-            && let Some(t) = config.tournament(&record.tournament)
+        // Team events: who gets a copy is the core's decision (RULES.md §14).
+        if let Some(t) = config.tournament(&record.tournament)
             && let Some(team) = t.team_of(&to).and_then(|i| t.teams.get(i))
-            && let Some(captain) = team
-                .captain
-                .as_deref()
-                .filter(|c| !c.eq_ignore_ascii_case(&to))
+            && let Some(captain) = crate::rules::team::captain_copy(
+                e.to != Role::Arbiter,
+                &to,
+                team.captain.as_deref(),
+            )
         {
             let lang = config.language_of(captain);
             // The player's copy, drawn from his side.
@@ -291,6 +291,18 @@ fn board_picture(
 /// Queues a message to an address outside any game (the admin, about the config or mail).
 /// Its Message-ID derives from its cause (`key`) and the day: the same notice is queued once
 /// a day, and the same cause next week is told again.
+/// The admin's language: his own when he also plays with a language of his own, else English
+/// (the operator's, like the command line's).
+pub fn admin_language(config: &Config, admin: &str) -> Lang {
+    config
+        .tournaments
+        .iter()
+        .flat_map(|t| t.players.iter())
+        .find(|p| p.email.eq_ignore_ascii_case(admin))
+        .and_then(|p| p.language)
+        .unwrap_or(Lang::En)
+}
+
 pub fn queue_admin_notice(
     store: &mut Store,
     config: &Config,

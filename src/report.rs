@@ -22,7 +22,7 @@ use std::str::FromStr;
 use anyhow::{Context, Result, anyhow, bail};
 
 use crate::config::{Config, Pairing, Tournament};
-use crate::rules::game::{GameRecord, Termination};
+use crate::rules::game::{self, GameRecord, Termination};
 use crate::rules::model::{Day, GameResult, Lang};
 use crate::rules::pgn::{PgnInfo, game_pgn};
 use crate::rules::pgn_results::{read_pgn_results, to_standings_input};
@@ -102,19 +102,12 @@ fn parse_tiebreaks(list: Option<&str>, default: &[Tiebreak]) -> Result<Vec<Tiebr
 
 /// The players (names, config order) and games of one tournament from the stored records.
 pub fn tournament_input(t: &Tournament, records: &[GameRecord]) -> (Vec<String>, Vec<Game>) {
-    // Art. 47 А: a player removed from the tournament is not ranked; his games do not count.
-    let removed = |email: &str| {
-        let mine: Vec<&GameRecord> = records
-            .iter()
-            .filter(|g| g.tournament == t.id && g.color_of(email).is_some())
-            .collect();
-        !mine.is_empty()
-            && mine
-                .iter()
-                .all(|g| g.termination == Some(Termination::Removed))
-    };
-    let players: Vec<&crate::config::Player> =
-        t.players.iter().filter(|p| !removed(&p.email)).collect();
+    // Who is ranked and which games count is the core's (Art. 47 А).
+    let players: Vec<&crate::config::Player> = t
+        .players
+        .iter()
+        .filter(|p| !game::removed_from(records, &t.id, &p.email))
+        .collect();
     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
     let index = |email: &str| {
         players
@@ -123,7 +116,7 @@ pub fn tournament_input(t: &Tournament, records: &[GameRecord]) -> (Vec<String>,
     };
     let games = records
         .iter()
-        .filter(|g| g.tournament == t.id && g.termination != Some(Termination::Removed))
+        .filter(|g| g.tournament == t.id && game::counts_for_standings(g))
         .filter_map(|g| {
             Some(Game {
                 white: index(&g.white)?,
@@ -593,10 +586,7 @@ pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<S
         };
         busy.insert((g.white, round));
         busy.insert((g.black, round));
-        round_games.push(RoundGame {
-            round,
-            game: g.clone(),
-        });
+        round_games.push(RoundGame { round, game: *g });
     }
     let header = TrfHeader {
         name: t.name.clone(),

@@ -2,7 +2,9 @@
 //! both clocks from the day the failure is known until the move is delivered again, and the
 //! receiver's time runs from that delivery. Expected figures are worked out by hand from §3.
 
-use amici::rules::bounce::{BounceError, delivered_again, forward_bounced, waiting_for_delivery};
+use amici::rules::bounce::{
+    BounceError, BouncedForward, delivered_again, forward_bounced, suspend, waiting_for_delivery,
+};
 use amici::rules::game::{GameRecord, handle_letter};
 use amici::rules::model::{Day, Mode, Notation, Params};
 use shakmaty::Color;
@@ -36,7 +38,7 @@ fn rules_s3_a_bounced_forward_stops_both_clocks_until_it_is_delivered_again() {
     assert_eq!(black(&g, "2026-01-18"), 5);
     let white_before = white(&g, "2026-01-18");
     // The bounce is known on the 13th: from then on nothing runs.
-    let b = forward_bounced(&g, 1, day("2026-01-13")).unwrap();
+    let b = suspend(&g, 1, day("2026-01-13")).unwrap();
     assert!(waiting_for_delivery(&b));
     assert_eq!(black(&b, "2026-01-18"), 0, "13th–18th suspended: N = 0");
     assert_eq!(
@@ -69,13 +71,13 @@ fn rules_s3_a_bounce_of_an_old_move_or_in_a_finished_game_changes_nothing() {
         .record
         .expect("legal");
     assert_eq!(
-        forward_bounced(&answered, 1, day("2026-01-15")),
+        suspend(&answered, 1, day("2026-01-15")),
         Err(BounceError::Answered),
         "Black answered: White's move had reached him after all"
     );
-    let b = forward_bounced(&g, 1, day("2026-01-13")).unwrap();
+    let b = suspend(&g, 1, day("2026-01-13")).unwrap();
     assert_eq!(
-        forward_bounced(&b, 1, day("2026-01-14")),
+        suspend(&b, 1, day("2026-01-14")),
         Err(BounceError::AlreadyWaiting)
     );
     assert!(
@@ -87,9 +89,51 @@ fn rules_s3_a_bounce_of_an_old_move_or_in_a_finished_game_changes_nothing() {
 #[test]
 fn rules_s3_delivered_again_the_same_day_leaves_no_suspension() {
     let g = after_white_moved();
-    let b = forward_bounced(&g, 1, day("2026-01-13")).unwrap();
+    let b = suspend(&g, 1, day("2026-01-13")).unwrap();
     let d = delivered_again(&b, day("2026-01-13")).unwrap();
     assert!(d.suspensions.is_empty());
     // Received on the 13th: on the 16th N = 3 → 2 days.
     assert_eq!(d.clocks(day("2026-01-16")).side(Color::Black).total_days, 2);
+}
+
+#[test]
+fn rules_s3_a_bounced_forward_is_told_to_the_arbiter_and_the_player_who_moved() {
+    let g = after_white_moved();
+    let facts = BouncedForward {
+        recipient: "petar@example.test",
+        latest_to_recipient: true,
+        arbiter: Some("arbiter@example.test"),
+    };
+    let h = forward_bounced(&g, &facts, day("2026-01-13"));
+    assert!(h.suspended());
+    assert!(waiting_for_delivery(h.record.as_ref().unwrap()));
+    assert_eq!(h.ply, 1);
+    assert_eq!(h.mv.as_deref(), Some("e4"));
+    assert_eq!(h.told, ["arbiter@example.test", "ivan@example.test"]);
+    // A later message went to Black since: the bounced one was an earlier forward, the game
+    // goes on; still told, without naming the move.
+    let older = forward_bounced(
+        &g,
+        &BouncedForward {
+            latest_to_recipient: false,
+            ..facts
+        },
+        day("2026-01-13"),
+    );
+    assert_eq!((older.suspended(), older.mv), (false, None));
+    assert_eq!(older.told, h.told);
+    // Already waiting: no second suspension, the notice names the move.
+    let again = forward_bounced(h.record.as_ref().unwrap(), &facts, day("2026-01-14"));
+    assert!(!again.suspended());
+    assert_eq!(again.mv.as_deref(), Some("e4"));
+    // No arbiter to tell (none is configured), or the arbiter's own address bounced.
+    let alone = forward_bounced(
+        &g,
+        &BouncedForward {
+            arbiter: Some("PETAR@example.test"),
+            ..facts
+        },
+        day("2026-01-13"),
+    );
+    assert_eq!(alone.told, ["ivan@example.test"]);
 }

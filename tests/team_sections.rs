@@ -365,3 +365,28 @@ fn team_cli(e: &Event) {
     let out = e.ok(NOW, &["standings", "--teams", "--tournament", "TS"]);
     assert_eq!(out, e.teams(Format::Text));
 }
+
+#[test]
+fn rules_s14_the_captain_gets_a_copy_of_his_players_letters_not_of_the_arbiters() {
+    use amici::rules::team::captain_copy;
+    let captain = Some("cap@example.test");
+    assert_eq!(
+        captain_copy(true, "p1@example.test", captain),
+        Some("cap@example.test")
+    );
+    assert_eq!(
+        captain_copy(false, "p1@example.test", captain),
+        None,
+        "the arbiter's letter"
+    );
+    assert_eq!(
+        captain_copy(true, "CAP@example.test", captain),
+        None,
+        "a captain who plays gets no copy of his own letter"
+    );
+    assert_eq!(
+        captain_copy(true, "p1@example.test", None),
+        None,
+        "no captain"
+    );
+}

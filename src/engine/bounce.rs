@@ -78,7 +78,7 @@ pub(super) fn bounce(
         .final_recipients
         .iter()
         .any(|r| r.address.eq_ignore_ascii_case(&row.recipient));
-    if !named && !(b.final_recipients.is_empty() && b.original_message_id.is_some()) {
+    if !(named || (b.final_recipients.is_empty() && b.original_message_id.is_some())) {
         return Ok(format!(
             "ignored: a bounce that does not name {}",
             row.recipient
@@ -133,51 +133,33 @@ pub fn delivery_failed(
     if row.kind == Kind::Move.as_str()
         && let Some(g) = game
     {
-        // The bounced move is the game's last one when the recipient is to move and nothing
-        // later went to him about this game.
+        // The core decides (RULES.md §3); the shell passes what it knows: was this the last
+        // message to the recipient about the game, and who answers for it.
         let latest = tx.last_message_to(&row.recipient, &g.id)?;
-        let ply = u32::try_from(g.moves.len()).unwrap_or(u32::MAX);
-        let mover = g.to_move().map(|c| !c);
-        let is_last = crate::rules::bounce::is_last_forward(
-            &g,
-            &row.recipient,
-            latest.as_deref() == Some(row.message_id.as_str()),
-        );
-        let suspended = match is_last.then(|| crate::rules::bounce::forward_bounced(&g, ply, today))
-        {
-            Some(Ok(next)) => {
-                tx.update_game(&next)?;
-                tx.await_delivery(row.id, &g.id)?;
-                tx.log_event(&now.to_rfc3339(), Some(&g.id), "bounce", &format!("RULES.md §3: the forward of move {ply} to {} failed ({why}); dead time until it is delivered again", row.recipient))?;
-                true
-            }
-            _ => false,
+        let facts = crate::rules::bounce::BouncedForward {
+            recipient: &row.recipient,
+            latest_to_recipient: latest.as_deref() == Some(row.message_id.as_str()),
+            arbiter: arbiter.as_deref(),
         };
-        // The move is named only when it is the game's last; an older forward that bounced is
-        // told as such (the game went on: the opponent had it from elsewhere).
-        let mv = if is_last {
-            g.moves.last().map(|m| m.san.clone()).unwrap_or_default()
-        } else {
-            String::new()
-        };
-        let mut tell: Vec<String> = arbiter.into_iter().collect();
-        if let Some(c) = mover {
-            tell.push(g.address(c).to_string());
+        let h = crate::rules::bounce::forward_bounced(&g, &facts, today);
+        if let Some(next) = &h.record {
+            tx.update_game(next)?;
+            tx.await_delivery(row.id, &g.id)?;
+            tx.log_event(&now.to_rfc3339(), Some(&g.id), "bounce", &format!("RULES.md §3: the forward of move {} to {} failed ({why}); dead time until it is delivered again", h.ply, row.recipient))?;
         }
-        for to in tell {
-            let lang = config.language_of(&to);
-            let mv = if mv.is_empty() {
-                texts::text(lang, Key::AnEarlierMove).to_string()
-            } else {
-                mv.clone()
+        for to in &h.told {
+            let lang = config.language_of(to);
+            let mv = match &h.mv {
+                Some(mv) => mv.clone(),
+                None => texts::text(lang, Key::AnEarlierMove).to_string(),
             };
             answer.queue(
                 tx,
-                &to,
+                to,
                 Kind::Notice,
                 Some(&g.id),
                 texts::fill(lang, Key::SubjectMoveNotDelivered, &[("game", &g.id)]),
-                texts::forward_bounced(lang, &g.id, &row.recipient, &mv, why, suspended),
+                texts::forward_bounced(lang, &g.id, &row.recipient, &mv, why, h.suspended()),
             )?;
         }
         return Ok(format!(

@@ -255,7 +255,7 @@ fn set_aside(
         answer.simple(tx, &from.email, Kind::Error, lang, &texts::set_aside(lang))?;
     }
     if let Some(admin) = config.bot.admin.clone() {
-        let lang = config.language_of(&admin);
+        let lang = crate::reply::admin_language(config, &admin);
         let body = texts::fill(
             lang,
             Key::SetAsideAdmin,
@@ -316,12 +316,13 @@ fn process_one(
         if let Some(reused) = &row.reused_message_id
             && let Some(admin) = &config.bot.admin
         {
+            let lang = crate::reply::admin_language(config, admin);
             queue_admin_notice_tx(
                 tx,
                 config,
                 admin,
-                "amici: a letter reused a Message-ID",
-                &texts::reused_message_id(row.id, reused, &from),
+                texts::text(lang, Key::SubjectReusedMessageId),
+                &texts::reused_message_id(lang, row.id, reused, &from),
                 &format!("reused:{}", row.id),
                 now,
             )?;
@@ -391,7 +392,8 @@ fn carry_out(
 }
 
 /// `amici arbiter …`: runs one command line as if the arbiter had written it, in its own
-/// transaction. Returns what was done, or why not.
+/// transaction. Returns what was done, or why not, as data (`mail::render::transcript` words
+/// it).
 pub fn run_command(
     store: &mut crate::store::Store,
     config: &Config,
@@ -401,11 +403,11 @@ pub fn run_command(
     let cmd = match crate::rules::arbiter::parse_line(line) {
         Ok(Some(c)) => c,
         Ok(None) => {
-            return Ok(Err(format!(
-                "`{line}` is not an arbiter command (confirm, reject, penalty, forfeit, result, leave, extend, withdraw, exclude)"
-            )));
+            return Ok(Err(game::Refused::NotACommand {
+                line: line.to_string(),
+            }));
         }
-        Err(e) => return Ok(Err(e.to_string())),
+        Err(e) => return Ok(Err(game::Refused::Command(e))),
     };
     sync_config(store, config)?;
     store.transaction(|tx| {

@@ -5,6 +5,7 @@
 use shakmaty::Color;
 
 use crate::config::Config;
+use crate::mail::render::transcript;
 use crate::mail::texts;
 use crate::rules::arbiter::{ArbiterCommand, CommandError};
 use crate::rules::game;
@@ -15,7 +16,7 @@ use super::{Answer, Result, carry_out, contains_id};
 use chrono::{DateTime, FixedOffset};
 
 /// Carries out each command in `scope` and answers the sender with one line a command: done
-/// (✓) or why not (✗).
+/// (✓) or why not (✗), in the tournament's language (`lang` when it has none of its own).
 pub(super) fn commands(
     tx: &Tx<'_>,
     config: &Config,
@@ -25,15 +26,17 @@ pub(super) fn commands(
     lang: Lang,
     now: DateTime<FixedOffset>,
 ) -> Result<Vec<String>> {
+    let lang = scope
+        .iter()
+        .find_map(|t| config.tournament(t).and_then(|t| t.language))
+        .unwrap_or(lang);
     let mut lines = Vec::new();
     for c in commands {
-        lines.push(match c {
-            Ok(cmd) => match crate::arbiter::execute(tx, config, answer, &cmd, now, Some(scope))? {
-                Ok(done) => format!("✓ {done}"),
-                Err(why) => format!("✗ {why}"),
-            },
-            Err(e) => format!("✗ {e}"),
-        });
+        let outcome = match c {
+            Ok(cmd) => crate::arbiter::execute(tx, config, answer, &cmd, now, Some(scope))?,
+            Err(e) => Err(game::Refused::Command(e)),
+        };
+        lines.push(transcript::line(lang, &outcome));
     }
     let to = answer.sender.clone();
     answer.simple(tx, &to, Kind::Decision, lang, &lines.join("\n"))?;

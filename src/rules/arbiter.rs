@@ -78,10 +78,14 @@ impl ArbiterCommand {
     }
 }
 
-/// Why a line is not a command (only reported when it starts with a command word).
+/// Why a line is not a command (only reported when it starts with a command word): the line,
+/// and the form the command takes (its syntax, in the command words).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct CommandError(pub String);
+#[error("`{line}`: expected `{usage}`")]
+pub struct CommandError {
+    pub line: String,
+    pub usage: String,
+}
 
 fn color(s: &str) -> Option<Color> {
     match s.to_lowercase().as_str() {
@@ -152,7 +156,10 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
         return Ok(None);
     };
     let arg = |i: usize| words.get(i).copied();
-    let err = |usage: &str| CommandError(format!("`{}`: expected `{usage}`", line.trim()));
+    let err = |usage: &str| CommandError {
+        line: line.trim().to_string(),
+        usage: usage.to_string(),
+    };
     let claim = |i: usize| {
         arg(i)
             .and_then(|s| s.trim_start_matches('#').parse::<usize>().ok())

@@ -31,7 +31,7 @@ pub enum BounceError {
 /// received that the game waits for: the recipient is the side to move and the bounced message
 /// is the last one amici sent him about this game (`latest_to_recipient`). A bounce of an older
 /// forward changes nothing: the game went on since.
-pub fn is_last_forward(record: &GameRecord, recipient: &str, latest_to_recipient: bool) -> bool {
+fn is_last_forward(record: &GameRecord, recipient: &str, latest_to_recipient: bool) -> bool {
     latest_to_recipient
         && record
             .to_move()
@@ -46,9 +46,72 @@ pub fn waiting_for_delivery(record: &GameRecord) -> bool {
         .any(|s| s.color.is_none() && s.to == OPEN_END)
 }
 
+/// What the core cannot know of a bounced forward of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BouncedForward<'a> {
+    /// The address the forward went to.
+    pub recipient: &'a str,
+    /// The bounced message is the last one amici sent the recipient about this game.
+    pub latest_to_recipient: bool,
+    /// Who answers for the game: the tournament's arbiter (or the admin); told too.
+    pub arbiter: Option<&'a str>,
+}
+
+/// A bounced forward decided: the suspended record, and who is told what.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handled {
+    /// The game now waits for the move to be delivered again (dead time from the day the
+    /// failure is known); `None`: nothing changes in the game.
+    pub record: Option<GameRecord>,
+    /// The move at this ply (1 = White's first move) is the one that bounced.
+    pub ply: u32,
+    /// The move the notice names: the game's last one, or `None` for an earlier move (the game
+    /// went on: the opponent had it from elsewhere).
+    pub mv: Option<String>,
+    /// Told, by address, each the same notice: the arbiter and the player who moved — never
+    /// the address that bounced.
+    pub told: Vec<String>,
+}
+
+impl Handled {
+    /// Is the game suspended until the move is delivered again?
+    pub fn suspended(&self) -> bool {
+        self.record.is_some()
+    }
+}
+
+/// RULES.md §3: a forward of the game's move to `f.recipient` bounced, the failure known on
+/// `day`. Only the forward of the game's last move to the side to move suspends the game (once:
+/// a game already waiting stays as it is); the arbiter and the player who moved are told.
+pub fn forward_bounced(record: &GameRecord, f: &BouncedForward<'_>, day: Day) -> Handled {
+    let ply = u32::try_from(record.moves.len()).unwrap_or(u32::MAX);
+    let last = is_last_forward(record, f.recipient, f.latest_to_recipient);
+    let suspended = if last {
+        suspend(record, ply, day).ok()
+    } else {
+        None
+    };
+    let mover = record.to_move().map(|c| record.address(!c).to_string());
+    let told = f
+        .arbiter
+        .map(str::to_string)
+        .into_iter()
+        .chain(mover)
+        .filter(|a| !a.eq_ignore_ascii_case(f.recipient))
+        .collect();
+    Handled {
+        record: suspended,
+        ply,
+        mv: last
+            .then(|| record.moves.last().map(|m| m.san.clone()))
+            .flatten(),
+        told,
+    }
+}
+
 /// The forward of the move at `ply` (1 = White's first move) bounced; the failure became known
 /// on `day`. Returns the suspended record.
-pub fn forward_bounced(record: &GameRecord, ply: u32, day: Day) -> Result<GameRecord, BounceError> {
+pub fn suspend(record: &GameRecord, ply: u32, day: Day) -> Result<GameRecord, BounceError> {
     if record.result.is_some() {
         return Err(BounceError::Finished);
     }

@@ -20,6 +20,17 @@ use thiserror::Error;
 use crate::rules::model::Lang;
 use crate::rules::standings::{Outcome, fmt_num};
 
+/// RULES.md §14: in a team event the captain of the player's team receives a copy of every
+/// letter amici sends the player — not of a letter to the arbiter, and none when the captain is
+/// the player himself. `captain`: the captain registered for the recipient's team.
+pub fn captain_copy<'a>(
+    to_player: bool,
+    player: &str,
+    captain: Option<&'a str>,
+) -> Option<&'a str> {
+    captain.filter(|c| to_player && !c.eq_ignore_ascii_case(player))
+}
+
 /// What ranks first (annex item 1; some events rank by game points first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Primary {

@@ -261,56 +261,58 @@ fn held(tx: &Tx<'_>, tournament: &str) -> crate::store::Result<bool> {
 /// The arbiter's commands for a tournament in stages (issue 12 item 8): `pair` (the next
 /// round now, when the previous one is complete), `unpair ROUND` (before any move of it; the
 /// next round then waits for `pair` or `pair --import`), `bye PLAYER ROUND` (a requested
-/// half-point bye, where `requested_byes` allows it). `Ok(Err(why))` is a refusal.
+/// half-point bye, where `requested_byes` allows it).
 pub fn command(
     tx: &Tx<'_>,
     config: &Config,
     cmd: &crate::rules::arbiter::ArbiterCommand,
     now: DateTime<FixedOffset>,
-) -> Result<std::result::Result<String, String>> {
+) -> Result<crate::rules::game::Outcome> {
     use crate::rules::arbiter::ArbiterCommand as C;
+    use crate::rules::game::{Done, Refused, StageRefusal as R};
     let today = crate::config::local_day(config, now);
-    let staged = |id: &str| -> std::result::Result<&Tournament, String> {
+    let refuse = |r: R| Ok(Err(Refused::Stage(r)));
+    let staged = |id: &str| {
         config
             .tournament(id)
             .filter(|t| t.pairing.staged())
-            .ok_or_else(|| format!("{id} is not a Swiss or tables tournament"))
+            .ok_or_else(|| R::NotStaged {
+                tournament: id.to_string(),
+            })
     };
-    Ok(match cmd {
+    match cmd {
         C::Pair { tournament } => {
             let t = match staged(tournament) {
                 Ok(t) => t,
-                Err(e) => return Ok(Err(e)),
+                Err(r) => return refuse(r),
             };
             tx.set_meta(&hold_key(&t.id), "")?;
             let before = tx.rounds(&t.id)?.len();
             advance(tx, config, now, today)?;
             let after = tx.rounds(&t.id)?;
             match after.get(before..).and_then(|r| r.first()) {
-                Some(r) => Ok(format!(
-                    "round {} of {} paired: {} games, {} bye(s)",
-                    r.number,
-                    t.id,
-                    r.games.len(),
-                    r.byes.len()
-                )),
-                None => Err(format!(
-                    "no round of {} is due: the last round has games without a result, or the tournament is over",
-                    t.id
-                )),
+                Some(r) => Ok(Ok(Done::RoundPaired {
+                    tournament: t.id.clone(),
+                    round: r.number,
+                    games: r.games.len(),
+                    byes: r.byes.len(),
+                })),
+                None => refuse(R::NoRoundDue {
+                    tournament: t.id.clone(),
+                }),
             }
         }
         C::Unpair { tournament, round } => {
             let t = match staged(tournament) {
                 Ok(t) => t,
-                Err(e) => return Ok(Err(e)),
+                Err(r) => return refuse(r),
             };
             let rounds = tx.rounds(&t.id)?;
             let Some(last) = rounds.last().filter(|r| r.number == *round) else {
-                return Ok(Err(format!(
-                    "round {round} is not the last round of {}: only the last round can be unpaired",
-                    t.id
-                )));
+                return refuse(R::NotLastRound {
+                    tournament: t.id.clone(),
+                    round: *round,
+                });
             };
             for g in &last.games {
                 let id = crate::rules::pairing::game_id(&t.id, g.game);
@@ -318,9 +320,10 @@ pub fn command(
                     .game(&id)?
                     .is_some_and(|r| !r.moves.is_empty() || r.result.is_some())
                 {
-                    return Ok(Err(format!(
-                        "game {id} of round {round} has begun: a round is unpaired only before any move"
-                    )));
+                    return refuse(R::RoundBegun {
+                        game: id,
+                        round: *round,
+                    });
                 }
             }
             for g in &last.games {
@@ -328,13 +331,11 @@ pub fn command(
             }
             tx.delete_round(&t.id, *round)?;
             tx.set_meta(&hold_key(&t.id), "held")?;
-            Ok(format!(
-                "round {round} of {} unpaired ({} games removed); pair it again with `pair {}` or `amici pair --tournament {} --import FILE`",
-                t.id,
-                last.games.len(),
-                t.id,
-                t.id
-            ))
+            Ok(Ok(Done::RoundUnpaired {
+                tournament: t.id.clone(),
+                round: *round,
+                games: last.games.len(),
+            }))
         }
         C::Bye { player, round } => {
             let Some(t) = config.tournaments.iter().find(|t| {
@@ -343,13 +344,14 @@ pub fn command(
                         .iter()
                         .any(|p| p.email.eq_ignore_ascii_case(player))
             }) else {
-                return Ok(Err(format!("{player} plays in no Swiss tournament")));
+                return refuse(R::NotInSwiss {
+                    player: player.clone(),
+                });
             };
             if !t.stages.is_some_and(|s| s.requested_byes) {
-                return Ok(Err(format!(
-                    "{} does not allow requested byes (requested_byes = true in its config)",
-                    t.id
-                )));
+                return refuse(R::ByesNotAllowed {
+                    tournament: t.id.clone(),
+                });
             }
             let paired = tx
                 .rounds(&t.id)?
@@ -361,17 +363,21 @@ pub fn command(
                 _ => 0,
             };
             if *round <= paired || *round > last {
-                return Ok(Err(format!(
-                    "round {round}: a bye is asked for a Swiss round not yet paired ({} to {last})",
-                    paired + 1
-                )));
+                return refuse(R::ByeRound {
+                    round: *round,
+                    first: paired + 1,
+                    last,
+                });
             }
             tx.request_bye(&t.id, &player.to_lowercase(), *round)?;
-            Ok(format!(
-                "{player}: a half-point bye in round {round} of {}",
-                t.id
-            ))
+            Ok(Ok(Done::ByeRequested {
+                player: player.clone(),
+                tournament: t.id.clone(),
+                round: *round,
+            }))
         }
-        _ => Err("not a command for a tournament in stages".to_string()),
-    })
+        _ => refuse(R::NotStaged {
+            tournament: String::new(),
+        }),
+    }
 }

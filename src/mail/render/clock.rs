@@ -23,17 +23,13 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             fen,
             diagram,
         } => {
-            let k = match kind {
-                ClaimKind::Win => tr(lang, Key::Win),
-                ClaimKind::Draw => tr(lang, Key::Draw),
+            let key = match kind {
+                ClaimKind::Win => Key::ClaimWinLine,
+                ClaimKind::Draw => Key::ClaimDrawLine,
             };
-            let _ = writeln!(
-                b,
-                "{} {} {k} (§707). {}",
-                role_name(lang, *claimant, names),
-                tr(lang, Key::Claims),
-                tr(lang, Key::IfOpponentAgreesResultStands)
-            );
+            let line =
+                crate::mail::texts::fill(lang, key, &[("who", &role_name(lang, *claimant, names))]);
+            let _ = writeln!(b, "{line}");
             let agree = match kind {
                 ClaimKind::Win => tr(lang, Key::AgreeAnswerResign),
                 ClaimKind::Draw => tr(lang, Key::AgreeAnswerAcceptDraw),

@@ -116,17 +116,17 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             declared,
             reported,
         } => {
-            let _ = writeln!(
-                b,
-                "{} {number} ({}): {} {}, {} {}. {}",
-                tr(lang, Key::DatesDisagreeMove),
-                role_name(lang, *mover, names),
-                tr(lang, Key::DeclaredSent),
-                date(*declared),
-                tr(lang, Key::PostmarkReportedReceiver),
-                date(*reported),
-                tr(lang, Key::PostmarkStandsArt7)
+            let line = crate::mail::texts::fill(
+                lang,
+                Key::DateDisagreementLine,
+                &[
+                    ("number", number),
+                    ("who", &role_name(lang, *mover, names)),
+                    ("declared", &date(*declared)),
+                    ("reported", &date(*reported)),
+                ],
             );
+            let _ = writeln!(b, "{line}");
         }
         Msg::Told(told) => {
             let _ = writeln!(b, "{}", told_text(lang, told));
@@ -139,7 +139,7 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
 }
 
 /// Why a leave is refused (Art. 41–45), in the recipient's language.
-fn leave_refused(lang: Lang, why: &crate::rules::leave::LeaveError) -> String {
+pub(super) fn leave_refused(lang: Lang, why: &crate::rules::leave::LeaveError) -> String {
     use crate::mail::texts::fill;
     use crate::rules::leave::LeaveError as E;
     match why {

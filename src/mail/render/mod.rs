@@ -15,11 +15,12 @@ use crate::rules::game::{
 use crate::rules::model::{Day, GameResult, Lang, Mode, Notation};
 use crate::rules::tick::ClockNotice;
 
-use super::texts::{Key, text as tr};
+use super::texts::{Key, fill, text as tr};
 
 mod clock;
 mod decisions;
 mod play;
+pub mod transcript;
 
 /// What every part of a letter is written from: the recipient's language, the game, the
 /// players' names, the day, and the side the recipient sees the board from.
@@ -185,29 +186,33 @@ fn remarks_text(b: &mut String, lang: Lang, r: &Remarks) {
         }
     }
     for (item, written, official) in &r.wrong {
-        let _ = writeln!(
-            b,
-            "{} {item} ({}): {} «{written}», {} {official} (чл./Art. 9 В).",
-            tr(lang, Key::Item),
-            item_name(lang, *item),
-            tr(lang, Key::Written),
-            tr(lang, Key::OfficialRecordSays)
+        let line = fill(
+            lang,
+            Key::WrongItemLine,
+            &[
+                ("item", item),
+                ("name", &item_name(lang, *item)),
+                ("written", written),
+                ("official", official),
+            ],
         );
+        let _ = writeln!(b, "{line}");
     }
     for (written, correct) in &r.wrong_numbers {
-        let _ = writeln!(
-            b,
-            "{} {written} → {correct} (чл./Art. 9 Б, 21).",
-            tr(lang, Key::WrongMoveNumberMoveStands)
+        let line = fill(
+            lang,
+            Key::WrongNumberLine,
+            &[("written", written), ("correct", correct)],
         );
+        let _ = writeln!(b, "{line}");
     }
     if !r.line.is_empty() {
-        let _ = writeln!(
-            b,
-            "{} {} (чл./Art. 10, 32).",
-            tr(lang, Key::ConditionalLineOffered),
-            r.line.join(" ")
+        let line = fill(
+            lang,
+            Key::ConditionalLineLine,
+            &[("line", &r.line.join(" "))],
         );
+        let _ = writeln!(b, "{line}");
     }
     if let Some(e) = &r.line_error {
         let _ = writeln!(b, "{} «{e}».", tr(lang, Key::ConditionalLineCouldNotRead));
@@ -478,87 +483,48 @@ fn recipient(rec: &GameRecord, msg: &Msg) -> Option<Color> {
 /// without a delay notice (Art. 25, 31) — for the recipient `me` (`None`: said of the player to
 /// move).
 fn what_now(lang: Lang, rec: &GameRecord, today: Day, me: Option<Color>) -> String {
-    let nothing = tr(lang, Key::NothingSendNow);
     let Some(c) = rec.to_move() else {
-        return format!("{nothing} {}", tr(lang, Key::GameOver));
+        return tr(lang, Key::NowGameOver).to_string();
     };
     let Some(due) = rec.deadlines(today) else {
-        return format!("{nothing} {}", tr(lang, Key::GameWaitsArbiterDecisionArt));
+        return tr(lang, Key::NowWaitsForArbiter).to_string();
     };
-    let (number, limit, notice) = (due.number, due.limit, due.notice);
     let arts = if rec.params.mode == Mode::Email {
         tr(lang, Key::Art2531)
     } else {
         tr(lang, Key::Art25)
     };
-    let by = match limit {
+    let by = match due.limit {
         // `post`, the receipt not reported yet: no date can be given, the days left can
         // (Art. 23 А: the time runs from the receipt).
-        _ if !due.receipt_known => format!(
-            " {}",
-            crate::mail::texts::fill(
-                lang,
-                Key::WithinDaysOfReceipt,
-                &[("days", &days(lang, due.days_left.max(0)))]
-            )
+        _ if !due.receipt_known => fill(
+            lang,
+            Key::WithinDaysOfReceipt,
+            &[("days", &days(lang, due.days_left.max(0)))],
         ),
-        Some(l) => format!(
-            " {} {} ({})",
-            tr(lang, Key::By),
-            date(l),
-            tr(lang, Key::EndTimeLimitArt27)
-        ),
-        None => format!(" ({})", tr(lang, Key::TimeLimitAlreadyExceededArt)),
+        Some(l) => fill(lang, Key::NowByDate, &[("date", &date(l))]),
+        None => tr(lang, Key::NowLimitExceeded).to_string(),
     };
-    match me {
-        Some(m) if m == c => {
-            let mut line = format!(
-                "{} {number} ({}){by}",
-                tr(lang, Key::WhatSendNowMove),
-                tr(lang, Key::WithItemsArt79),
-            );
-            if let Some(n) = notice {
-                let _ = write!(
-                    line,
-                    "; {} {}, {} ({arts})",
-                    tr(lang, Key::IfWillAnswerAfter),
-                    date(n),
-                    tr(lang, Key::SendDelayNoticeFirst)
-                );
-            }
-            line.push('.');
-            line
-        }
-        Some(_) => format!(
-            "{nothing} {} {number}{by}.",
-            tr(
-                lang,
-                match c {
-                    Color::White => Key::WhiteToPlayMove,
-                    Color::Black => Key::BlackToPlayMove,
-                }
-            )
-        ),
-        None => {
-            let mut line = format!(
-                "{} {}, {} {number}{by}",
-                tr(lang, Key::Next),
-                side(lang, c),
-                tr(lang, Key::Move2),
-            );
-            if let Some(n) = notice {
-                let _ = write!(
-                    line,
-                    "; {} {} {} ({arts})",
-                    tr(lang, Key::AnswerAfter),
-                    date(n),
-                    tr(lang, Key::NeedsDelayNoticeFirst),
-                );
-            }
-            line.push('.');
-            line
-        }
-    }
+    let notice = due.notice.map(date);
+    let key = match (me, &notice) {
+        (Some(m), None) if m == c => Key::NowYourMove,
+        (Some(m), Some(_)) if m == c => Key::NowYourMoveNotice,
+        (Some(_), _) if c == Color::White => Key::NowWhiteToMove,
+        (Some(_), _) => Key::NowBlackToMove,
+        (None, None) => Key::NowNext,
+        (None, Some(_)) => Key::NowNextNotice,
+    };
+    fill(
+        lang,
+        key,
+        &[
+            ("number", &due.number),
+            ("by", &by),
+            ("side", &side(lang, c)),
+            ("date", &notice.unwrap_or_default()),
+            ("arts", &arts),
+        ],
+    )
 }
 
 /// The player a message to `to` is for (`None`: the arbiter or several people), and whether
@@ -715,38 +681,41 @@ pub fn render_for(
     }
     let _ = writeln!(b);
     let _ = writeln!(b, "{}", tr(lang, Key::AmiciArbiterBot));
-    // Article references are written once for all languages; each reads its own abbreviation.
-    let b = b.replace("чл./Art.", tr(lang, Key::Art));
     (subject, b)
 }
 
 /// Why a player's word about an overstep changed nothing, in words.
 fn claim_refused(lang: Lang, why: &crate::rules::game::ClaimRefusal) -> String {
-    use crate::mail::texts::fill;
-    use crate::rules::clock::ClockError as E;
     use crate::rules::game::ClaimRefusal as R;
     match why {
         R::NothingToAdmit => tr(lang, Key::ClaimNothingToAdmit).to_string(),
         R::NothingToObject => tr(lang, Key::ClaimNothingToObject).to_string(),
         R::NothingToWithdraw => tr(lang, Key::ClaimNothingToWithdraw).to_string(),
-        R::Clock(E::NoSuchClaim(n)) => fill(lang, Key::ClaimNoSuchClaim, &[("n", n)]),
-        R::Clock(E::NotPending(_)) => tr(lang, Key::ClaimNotPending).to_string(),
-        R::Clock(E::NotConfirmed) => tr(lang, Key::ClaimNothingToObject).to_string(),
-        R::Clock(E::ObjectionTooLate { deadline }) => fill(
+        R::Clock(e) => clock_refused(lang, e),
+    }
+}
+
+/// Why the state of an overstep claim refuses what was asked (Art. 33–39), in words.
+fn clock_refused(lang: Lang, why: &crate::rules::clock::ClockError) -> String {
+    use crate::rules::clock::ClockError as E;
+    match why {
+        E::NoSuchClaim(n) => fill(lang, Key::ClaimNoSuchClaim, &[("n", n)]),
+        E::NotPending(_) => tr(lang, Key::ClaimNotPending).to_string(),
+        E::NotConfirmed => tr(lang, Key::ClaimNothingToObject).to_string(),
+        E::ObjectionTooLate { deadline } => fill(
             lang,
             Key::ClaimObjectionTooLate,
             &[("deadline", &date(*deadline))],
         ),
-        R::Clock(E::NoObjection) => tr(lang, Key::ClaimNoObjection).to_string(),
-        R::Clock(E::AlreadyPending) => tr(lang, Key::ClaimAlreadyPending).to_string(),
-        R::Clock(E::AlreadyClaimed) => tr(lang, Key::ClaimAlreadyClaimed).to_string(),
-        R::Clock(E::NotClaimant) => tr(lang, Key::ClaimNotClaimant).to_string(),
+        E::NoObjection => tr(lang, Key::ClaimNoObjection).to_string(),
+        E::AlreadyPending => tr(lang, Key::ClaimAlreadyPending).to_string(),
+        E::AlreadyClaimed => tr(lang, Key::ClaimAlreadyClaimed).to_string(),
+        E::NotClaimant => tr(lang, Key::ClaimNotClaimant).to_string(),
     }
 }
 
 /// The rules' decisions and refusals in words (`Msg::Told`).
 fn told_text(lang: Lang, told: &Told) -> String {
-    use crate::mail::texts::fill;
     let side = |c: Color| {
         tr(
             lang,

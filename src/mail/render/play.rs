@@ -138,12 +138,8 @@ fn refused(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         let _ = writeln!(b, "{} {e}.", tr(lang, Key::OpponentLastMove));
     }
     if *penalty_days > 0 {
-        let _ = writeln!(
-            b,
-            "{} +{penalty_days} {} (чл./Art. 17).",
-            tr(lang, Key::Penalty),
-            days_word(lang)
-        );
+        let line = fill(lang, Key::PenaltyDaysLine, &[("days", penalty_days)]);
+        let _ = writeln!(b, "{line}");
     } else if *transport_fault {
         let _ = writeln!(b, "{}", tr(lang, Key::LetterWasDamagedTransitNo));
     }

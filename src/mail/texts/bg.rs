@@ -43,11 +43,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ReplySubject => "amici: отговор",
         Key::CaptainCopy => "Копие за капитана на отбор {team}. До {player}.",
-        Key::WhiteToPlayMove => "на ход са белите, ход",
-        Key::BlackToPlayMove => "на ход са черните, ход",
-        Key::ForwardSuspended => {
-            "Партията е спряна за двамата играчи (мъртво време) от днес, докато ходът бъде доставен отново (правилата, §3)."
-        }
         Key::Days => "дни",
         Key::White => "белите",
         Key::Black => "черните",
@@ -74,12 +69,7 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveWasWrittenShortNotation => {
             "Ходът е записан съкратено; ходът е валиден, но пишете пълна нотация, напр. Кg1-f3 (чл. 7, бел. 2)."
         }
-        Key::LetterLacksArt79 => "В писмото липсват (чл./Art. 7–9):",
-        Key::Item => "Точка",
-        Key::Written => "написано",
-        Key::OfficialRecordSays => "по официалния запис",
-        Key::WrongMoveNumberMoveStands => "Грешен номер на хода, ходът е валиден:",
-        Key::ConditionalLineOffered => "Предложен вариант:",
+        Key::LetterLacksArt79 => "В писмото липсват (чл. 7–9):",
         Key::ConditionalLineCouldNotRead => "Вариантът е неясен от",
         Key::TournamentIndex => "индекса на турнира",
         Key::NumberFullNotationOpponentLast => {
@@ -96,25 +86,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "в т.ч. наказания",
         Key::LimitUpMove => "лимит до ход",
         Key::Left => "остават",
-        Key::Move2 => "ход",
         Key::T7DaysDecisionClaimHave => "Изтекоха 7-те дни за решение по рекламацията (чл. 37).",
         Key::As => "Към",
         Key::TotalTimeAtOverstep => "Общо време към просрочването",
-        Key::NothingSendNow => "Сега не изпращайте нищо:",
-        Key::GameOver => "партията е завършена.",
-        Key::GameWaitsArbiterDecisionArt => "партията чака решението на съдията (чл. 37).",
         Key::Art2531 => "чл. 25, 31",
         Key::Art25 => "чл. 25",
-        Key::By => "до",
-        Key::EndTimeLimitArt27 => "край на лимита, чл. 27",
-        Key::TimeLimitAlreadyExceededArt => "лимитът вече е надхвърлен, чл. 27",
-        Key::WhatSendNowMove => "Какво да изпратите сега: хода си",
-        Key::WithItemsArt79 => "с последния ход на противника, датите и времената, чл. 7–9",
-        Key::IfWillAnswerAfter => "ако ще отговорите след",
-        Key::SendDelayNoticeFirst => "първо изпратете уведомление",
-        Key::Next => "Следва:",
-        Key::AnswerAfter => "отговор след",
-        Key::NeedsDelayNoticeFirst => "— само с уведомление преди това",
         Key::Game => "Партия",
         Key::CopyTournamentArbiterLetterFrom => "Копие за съдията на турнира. Писмо от",
         Key::MoveRecordedSentOpponent => "Вашият ход е записан и изпратен на противника:",
@@ -136,7 +112,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveUnclear => "Ходът е неясен",
         Key::Art => "чл.",
         Key::OpponentLastMove => "Последният ход на противника е",
-        Key::Penalty => "Наказание:",
         Key::LetterWasDamagedTransitNo => "Писмото е повредено по пътя: без наказание (чл. 17).",
         Key::PleaseSendNewMoveNeed => {
             "Изпратете нов ход. Не е задължително да местите същата фигура (чл. 19)."
@@ -165,12 +140,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::OpponentGivesNoticeThatHe => {
             "Противникът уведомява, че ще отговори по-късно (чл. 25)."
-        }
-        Key::Win => "печалба",
-        Key::Draw => "реми",
-        Key::Claims => "претендира за",
-        Key::IfOpponentAgreesResultStands => {
-            "Ако противникът е съгласен, резултатът стои; иначе решава съдията."
         }
         Key::AgreeAnswerResign => "За да се съгласите, отговорете «предавам се».",
         Key::AgreeAnswerAcceptDraw => "За да се съгласите, отговорете «приемам реми».",
@@ -235,6 +204,110 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::SwitchedToPost => {
             "Чл. 6 В: по решение на съдията от {on} тази партия се играе по пощата. Часовниците продължават; оттук нататък съобщавайте деня, в който получавате всеки ход (Д), и изпращайте ходовете си по пощата."
         }
+        // The arbiter's command transcript and the admin's notices (issue 10 review).
+        Key::CmdClaimConfirmed => "рекламацията за просрочване е потвърдена",
+        Key::CmdClaimRejected => "рекламацията за просрочване е отхвърлена",
+        Key::CmdPenalty => "{days} дни за {side} ({reason})",
+        Key::CmdForfeit => "служебен резултат, {result}",
+        Key::CmdResult => "резултат {result}",
+        Key::CmdSwitchedToPost => "партията продължава по пощата",
+        Key::CmdOverstepDeclared => "просрочването е обявено като санкция",
+        Key::CmdRemoved => "отстранен: играчът не е направил нито един ход",
+        Key::CmdToAdjudication => "за присъждане (оттегляне)",
+        Key::CmdLostByWithdrawal => "загубена поради оттегляне",
+        Key::CmdForfeitByExclusion => "служебна загуба поради изключване",
+        Key::CmdReplaced => "{old} е заменен от {new}",
+        Key::CmdApplied => "{game}: {what} (чл. {article})",
+        Key::CmdWithdrawn => "{player} е оттеглен: {done}",
+        Key::CmdExcluded => "{player} е изключен: {done}",
+        Key::CmdNoUnfinishedGame => "няма незавършена партия",
+        Key::CmdNoUnfinishedGameOf => "{player} няма незавършена партия",
+        Key::CmdSpecialLeave => "специален отпуск за {player} {from} – {to} (чл. 43)",
+        Key::CmdResent => {
+            "{game}: ходът е изпратен отново на {to}; партията продължава, щом бъде доставен (правилата, §3)"
+        }
+        Key::CmdExtended => {
+            "крайният срок на {tournament} е удължен до {to} ({finished} от {games} партии завършени, {share}%; победителят още не е определен)"
+        }
+        Key::CmdNotACommand => {
+            "„{line}“ не е команда на съдията (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
+        }
+        Key::CmdExpected => "„{line}“: очаква се `{usage}`",
+        Key::CmdNoGame => "няма партия {game} във вашите турнири",
+        Key::CmdNoTournament => "няма турнир {tournament}",
+        Key::CmdNotRegistered => "{player} не е регистриран играч",
+        Key::CmdPlaysNoGame => "{player} не играе нито една партия",
+        Key::CmdNothingToChange => "няма какво да се промени",
+        Key::CmdNoPendingClaim => {
+            "в тази партия няма рекламация за просрочване, която чака решение"
+        }
+        Key::CmdAlreadyPost => {
+            "чл. 6 В: партията вече се играе по пощата (превключва се само веднъж)"
+        }
+        Key::CmdGameFinished => "партията е завършена",
+        Key::CmdNoBouncedMove => "няма върнат ход, който чака да бъде доставен",
+        Key::CmdBouncedMessageGone => "върнатото съобщение вече го няма",
+        Key::CmdExtensionOutOfRange => {
+            "чл. 50: новият краен срок трябва да е след {end} и най-много 6 месеца след {configured} ({limit})"
+        }
+        Key::CmdExtensionMostlyFinished => {
+            "чл. 50: завършени са {share}% от партиите (91% или повече): удължаване не е възможно"
+        }
+        Key::CmdExtensionTooLate => {
+            "чл. 50: удължаването трябва да се обяви поне 30 дни преди крайния срок {end}"
+        }
+        Key::CmdExtensionWinnerDecided => {
+            "чл. 50: победителят вече е определен ({finished} от {games} партии завършени, {share}%): удължаване не е възможно"
+        }
+        Key::CmdReplacementNotRegistered => {
+            "{new} не е регистриран в {tournament}: първо го добавете към играчите"
+        }
+        Key::CmdReplacementNotTeamSection => "чл. 47 Б: замени има само в отборни състезания",
+        Key::CmdReplacementOtherTeam => "{new} играе за друг отбор",
+        Key::SubjectReusedMessageId => "amici: писмо използва повторно Message-ID",
+        Key::ReusedMessageIdAdmin => {
+            "Писмо {id} от {from} носи Message-ID <{mid}> на по-ранно, различно писмо. То е записано и обработено като отделно писмо; ако е фалшификат или повредена пощенска програма, моля, проверете.\n\n— amici\n"
+        }
+        Key::SubjectConfigRefused => "amici: промяната на настройките е отказана",
+        Key::ConfigRefusedAdmin => {
+            "Промененият файл с настройки е отказан; предишните настройки продължават да работят.\n\n{errors}\n"
+        }
+        // Whole sentences of the letters' frame (issue 10 review): what to send now, the remarks, claims.
+        Key::NowGameOver => "Сега не изпращайте нищо: партията е завършена.",
+        Key::NowWaitsForArbiter => {
+            "Сега не изпращайте нищо: партията чака решението на съдията (чл. 37)."
+        }
+        Key::NowByDate => "до {date} (край на лимита, чл. 27)",
+        Key::NowLimitExceeded => "(лимитът вече е надхвърлен, чл. 27)",
+        Key::NowYourMove => {
+            "Какво да изпратите сега: хода си {number} (с последния ход на противника, датите и времената, чл. 7–9) {by}."
+        }
+        Key::NowYourMoveNotice => {
+            "Какво да изпратите сега: хода си {number} (с последния ход на противника, датите и времената, чл. 7–9) {by}; ако ще отговорите след {date}, първо изпратете уведомление ({arts})."
+        }
+        Key::NowWhiteToMove => "Сега не изпращайте нищо: на ход са белите, ход {number} {by}.",
+        Key::NowBlackToMove => "Сега не изпращайте нищо: на ход са черните, ход {number} {by}.",
+        Key::NowNext => "Следва: {side}, ход {number} {by}.",
+        Key::NowNextNotice => {
+            "Следва: {side}, ход {number} {by}; отговор след {date} — само с уведомление преди това ({arts})."
+        }
+        Key::WrongItemLine => {
+            "Точка {item} ({name}): написано «{written}», по официалния запис {official} (чл. 9 В)."
+        }
+        Key::WrongNumberLine => {
+            "Грешен номер на хода, ходът е валиден: {written} → {correct} (чл. 9 Б, 21)."
+        }
+        Key::ConditionalLineLine => "Предложен вариант: {line} (чл. 10, 32).",
+        Key::PenaltyDaysLine => "Наказание: +{days} дни (чл. 17).",
+        Key::DateDisagreementLine => {
+            "Несъответствие в датите за ход {number} ({who}): обявено изпращане {declared}, пощенско клеймо по данни на получателя {reported}. Важи клеймото (чл. 7 Г, Е)."
+        }
+        Key::ClaimWinLine => {
+            "{who} претендира за печалба (§707). Ако противникът е съгласен, резултатът стои; иначе решава съдията."
+        }
+        Key::ClaimDrawLine => {
+            "{who} претендира за реми (§707). Ако противникът е съгласен, резултатът стои; иначе решава съдията."
+        }
         Key::Day => "ден",
         Key::TheArbiter => "съдията",
         Key::AnEarlierMove => "(по-ранен ход)",
@@ -274,10 +347,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ProposalsDifferAreMissingMaterial => {
             "Предложенията се различават или липсват: материалът отива при арбитъра (чл. 53). Играч без предложение губи правото на обжалване (чл. 52, бел. 2). Срокът беше"
         }
-        Key::DatesDisagreeMove => "Несъответствие в датите за ход",
-        Key::DeclaredSent => "обявено изпращане",
-        Key::PostmarkReportedReceiver => "пощенско клеймо по данни на получателя",
-        Key::PostmarkStandsArt7 => "Важи клеймото (чл. 7 Г, Е).",
         Key::ReplacementArt47 => "Замяна (чл. 47 Б):",
         Key::UntilNewPlayerFirstMove => {
             "До първия ход на новия играч, най-много 30 дни, времето на никого не тече."
@@ -320,7 +389,10 @@ pub(super) fn text(key: Key) -> &'static str {
             "Писмо от {from} с тема „{subject}“ (Message-ID {message_id}) изглежда като автоматичен отговор, но съдържа ход или команда. То е съхранено, но не е изпълнено и на подателя не е отговорено. Ако го е писал човек, помолете играча да го изпрати отново с друга тема."
         }
         Key::ForwardBounced => {
-            "Партия {game}: ходът {mv}, препратен на {to}, не беше доставен ({why}). {suspended}\nСъдията: поправете адреса или пощенската кутия и изпратете „resend {game}“.\n\n— amici\n"
+            "Партия {game}: ходът {mv}, препратен на {to}, не беше доставен ({why}).\nСъдията: поправете адреса или пощенската кутия и изпратете „resend {game}“.\n\n— amici\n"
+        }
+        Key::ForwardBouncedSuspended => {
+            "Партия {game}: ходът {mv}, препратен на {to}, не беше доставен ({why}). Партията е спряна за двамата играчи (мъртво време) от днес, докато ходът бъде доставен отново (правилата, §3).\nСъдията: поправете адреса или пощенската кутия и изпратете „resend {game}“.\n\n— amici\n"
         }
         Key::WhichGame => {
             "Не разбрах за коя партия е писмото. Посочете номера на партията в темата:\n{list}"
@@ -343,6 +415,30 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::AdjudicatorOverdue => {
             "Напомняне към съдията по присъждането: решението за тази партия се дължеше до 15 дни след получаването на материала (чл. 53), до"
+        }
+        Key::CmdRoundPaired => {
+            "кръг {round} на {tournament} е изтеглен: {games} партии, {byes} почивки"
+        }
+        Key::CmdRoundUnpaired => {
+            "тегленето на кръг {round} на {tournament} е отменено ({games} партии премахнати); изтеглете го отново с `pair {tournament}` или `amici pair --tournament {tournament} --import FILE`"
+        }
+        Key::CmdByeRequested => "{player}: почивка за половин точка в кръг {round} на {tournament}",
+        Key::CmdNotStaged => "{tournament} не е турнир по швейцарска система или в групи",
+        Key::CmdNoRoundDue => {
+            "няма кръг на {tournament} за теглене: последният кръг има партии без резултат или турнирът е завършил"
+        }
+        Key::CmdNotLastRound => {
+            "кръг {round} не е последният кръг на {tournament}: отменя се само тегленето на последния кръг"
+        }
+        Key::CmdRoundBegun => {
+            "партия {game} от кръг {round} е започнала: тегленето се отменя само преди първия ход"
+        }
+        Key::CmdNotInSwiss => "{player} не играе в турнир по швейцарска система",
+        Key::CmdByesNotAllowed => {
+            "{tournament} не допуска заявени почивки (requested_byes = true в настройките)"
+        }
+        Key::CmdByeRound => {
+            "кръг {round}: почивка се заявява за неизтеглен кръг ({first} до {last})"
         }
     }
 }

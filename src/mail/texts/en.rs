@@ -45,11 +45,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ReplySubject => "amici: reply",
         Key::CaptainCopy => "Copy for the captain of {team}. To {player}.",
-        Key::WhiteToPlayMove => "White is to play move",
-        Key::BlackToPlayMove => "Black is to play move",
-        Key::ForwardSuspended => {
-            "The game is suspended for both players (dead time) from today until the move is delivered again."
-        }
         Key::Days => "days",
         Key::White => "White",
         Key::Black => "Black",
@@ -79,11 +74,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Your move was written in short notation; it stands, but please write the full form, e.g. Ng1-f3 (Art. 7 note 2)."
         }
         Key::LetterLacksArt79 => "Your letter lacks (Art. 7–9):",
-        Key::Item => "Item",
-        Key::Written => "written",
-        Key::OfficialRecordSays => "the official record says",
-        Key::WrongMoveNumberMoveStands => "Wrong move number, the move stands:",
-        Key::ConditionalLineOffered => "Conditional line offered:",
         Key::ConditionalLineCouldNotRead => "The conditional line could not be read from",
         Key::TournamentIndex => "the tournament index",
         Key::NumberFullNotationOpponentLast => {
@@ -100,27 +90,13 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "incl. penalties",
         Key::LimitUpMove => "limit up to move",
         Key::Left => "left",
-        Key::Move2 => "move",
         Key::T7DaysDecisionClaimHave => {
             "The 7 days for the decision on the claim have passed (Art. 37)."
         }
         Key::As => "As of",
         Key::TotalTimeAtOverstep => "Total time at the overstep",
-        Key::NothingSendNow => "Nothing to send now:",
-        Key::GameOver => "the game is over.",
-        Key::GameWaitsArbiterDecisionArt => "the game waits for the arbiter's decision (Art. 37).",
         Key::Art2531 => "Art. 25, 31",
         Key::Art25 => "Art. 25",
-        Key::By => "by",
-        Key::EndTimeLimitArt27 => "end of the time limit, Art. 27",
-        Key::TimeLimitAlreadyExceededArt => "the time limit is already exceeded, Art. 27",
-        Key::WhatSendNowMove => "What to send now: your move",
-        Key::WithItemsArt79 => "with the opponent's last move, the dates and the times, Art. 7–9",
-        Key::IfWillAnswerAfter => "if you will answer after",
-        Key::SendDelayNoticeFirst => "send a delay notice first",
-        Key::Next => "Next:",
-        Key::AnswerAfter => "an answer after",
-        Key::NeedsDelayNoticeFirst => "needs a delay notice first",
         Key::Game => "Game",
         Key::CopyTournamentArbiterLetterFrom => "Copy for the tournament arbiter. Letter from",
         Key::MoveRecordedSentOpponent => "Your move is recorded and sent to your opponent:",
@@ -142,7 +118,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveUnclear => "The move is unclear",
         Key::Art => "Art.",
         Key::OpponentLastMove => "Your opponent's last move is",
-        Key::Penalty => "Penalty:",
         Key::LetterWasDamagedTransitNo => {
             "The letter was damaged in transit: no penalty (Art. 17)."
         }
@@ -174,12 +149,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Your delay notice is recorded and passed on (Art. 25)."
         }
         Key::OpponentGivesNoticeThatHe => "Your opponent gives notice of a later answer (Art. 25).",
-        Key::Win => "a win",
-        Key::Draw => "a draw",
-        Key::Claims => "claims",
-        Key::IfOpponentAgreesResultStands => {
-            "If the opponent agrees the result stands; otherwise the arbiter decides."
-        }
         Key::AgreeAnswerResign => "To agree, answer \"resign\".",
         Key::AgreeAnswerAcceptDraw => "To agree, answer \"accept draw\".",
         Key::Explanation7072 => "Explanation (§707.2):",
@@ -241,6 +210,106 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::SwitchedToPost => {
             "Art. 6 В: by the arbiter’s decision, from {on} this game is played by post. The clocks continue; from now on report the day you receive each move (Д), and send your moves by post."
         }
+        // The arbiter's command transcript and the admin's notices (issue 10 review).
+        Key::CmdClaimConfirmed => "overstep claim confirmed",
+        Key::CmdClaimRejected => "overstep claim rejected",
+        Key::CmdPenalty => "{days} days to {side} ({reason})",
+        Key::CmdForfeit => "forfeit, {result}",
+        Key::CmdResult => "result {result}",
+        Key::CmdSwitchedToPost => "the game goes on by post",
+        Key::CmdOverstepDeclared => "overstep declared as a sanction",
+        Key::CmdRemoved => "removed: the player never moved",
+        Key::CmdToAdjudication => "to adjudication (withdrawal)",
+        Key::CmdLostByWithdrawal => "lost by withdrawal",
+        Key::CmdForfeitByExclusion => "forfeit by exclusion",
+        Key::CmdReplaced => "{old} replaced by {new}",
+        Key::CmdApplied => "{game}: {what} (Art. {article})",
+        Key::CmdWithdrawn => "{player} withdrawn: {done}",
+        Key::CmdExcluded => "{player} excluded: {done}",
+        Key::CmdNoUnfinishedGame => "no unfinished game",
+        Key::CmdNoUnfinishedGameOf => "{player} has no unfinished game",
+        Key::CmdSpecialLeave => "special leave for {player} {from} – {to} (Art. 43)",
+        Key::CmdResent => {
+            "{game}: the move is sent again to {to}; the game goes on once it is delivered (RULES.md §3)"
+        }
+        Key::CmdExtended => {
+            "end date of {tournament} extended to {to} ({finished} of {games} games finished, {share}%; the winner is not yet decided)"
+        }
+        Key::CmdNotACommand => {
+            "`{line}` is not an arbiter command (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
+        }
+        Key::CmdExpected => "`{line}`: expected `{usage}`",
+        Key::CmdNoGame => "no game {game} in your tournaments",
+        Key::CmdNoTournament => "no tournament {tournament}",
+        Key::CmdNotRegistered => "{player} is not a registered player",
+        Key::CmdPlaysNoGame => "{player} plays no game",
+        Key::CmdNothingToChange => "nothing to change",
+        Key::CmdNoPendingClaim => "no pending overstep claim in this game",
+        Key::CmdAlreadyPost => "Art. 6 В: the game is played by post already (one switch only)",
+        Key::CmdGameFinished => "the game is finished",
+        Key::CmdNoBouncedMove => "no bounced move waits to be delivered",
+        Key::CmdBouncedMessageGone => "the bounced message is gone",
+        Key::CmdExtensionOutOfRange => {
+            "Art. 50: the new end date must be after {end} and at most 6 months after {configured} ({limit})"
+        }
+        Key::CmdExtensionMostlyFinished => {
+            "Art. 50: {share}% of the games are finished (91% or more): no extension"
+        }
+        Key::CmdExtensionTooLate => {
+            "Art. 50: an extension must be announced at least 30 days before the end date {end}"
+        }
+        Key::CmdExtensionWinnerDecided => {
+            "Art. 50: the winner is already decided ({finished} of {games} games finished, {share}%): no extension"
+        }
+        Key::CmdReplacementNotRegistered => {
+            "{new} is not registered in {tournament}: add him to the players first"
+        }
+        Key::CmdReplacementNotTeamSection => "Art. 47 Б: replacements are for team sections only",
+        Key::CmdReplacementOtherTeam => "{new} plays for another team",
+        Key::SubjectReusedMessageId => "amici: a letter reused a Message-ID",
+        Key::ReusedMessageIdAdmin => {
+            "Letter {id} from {from} carries the Message-ID <{mid}> of an earlier, different letter. It was stored and processed as a letter of its own; if it is a forgery or a broken mail client, please look into it.\n\n— amici\n"
+        }
+        Key::SubjectConfigRefused => "amici: config edit refused",
+        Key::ConfigRefusedAdmin => {
+            "The edited config was refused; the previous config keeps running.\n\n{errors}\n"
+        }
+        // Whole sentences of the letters' frame (issue 10 review): what to send now, the remarks, claims.
+        Key::NowGameOver => "Nothing to send now: the game is over.",
+        Key::NowWaitsForArbiter => {
+            "Nothing to send now: the game waits for the arbiter's decision (Art. 37)."
+        }
+        Key::NowByDate => "by {date} (end of the time limit, Art. 27)",
+        Key::NowLimitExceeded => "(the time limit is already exceeded, Art. 27)",
+        Key::NowYourMove => {
+            "What to send now: your move {number} (with the opponent's last move, the dates and the times, Art. 7–9) {by}."
+        }
+        Key::NowYourMoveNotice => {
+            "What to send now: your move {number} (with the opponent's last move, the dates and the times, Art. 7–9) {by}; if you will answer after {date}, send a delay notice first ({arts})."
+        }
+        Key::NowWhiteToMove => "Nothing to send now: White is to play move {number} {by}.",
+        Key::NowBlackToMove => "Nothing to send now: Black is to play move {number} {by}.",
+        Key::NowNext => "Next: {side}, move {number} {by}.",
+        Key::NowNextNotice => {
+            "Next: {side}, move {number} {by}; an answer after {date} needs a delay notice first ({arts})."
+        }
+        Key::WrongItemLine => {
+            "Item {item} ({name}): written «{written}», the official record says {official} (Art. 9 В)."
+        }
+        Key::WrongNumberLine => {
+            "Wrong move number, the move stands: {written} → {correct} (Art. 9 Б, 21)."
+        }
+        Key::ConditionalLineLine => "Conditional line offered: {line} (Art. 10, 32).",
+        Key::PenaltyDaysLine => "Penalty: +{days} days (Art. 17).",
+        Key::DateDisagreementLine => {
+            "Dates disagree for move {number} ({who}): declared sent {declared}, postmark reported by the receiver {reported}. The postmark stands (Art. 7 Г, Е)."
+        }
+        Key::ClaimWinLine => {
+            "{who} claims a win (§707). If the opponent agrees the result stands; otherwise the arbiter decides."
+        }
+        Key::ClaimDrawLine => {
+            "{who} claims a draw (§707). If the opponent agrees the result stands; otherwise the arbiter decides."
+        }
         Key::Day => "day",
         Key::TheArbiter => "the arbiter",
         Key::AnEarlierMove => "(an earlier move)",
@@ -280,10 +349,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ProposalsDifferAreMissingMaterial => {
             "The proposals differ or are missing: the material goes to the adjudicator (Art. 53). A player who sent none loses the right to appeal (Art. 52 note 2). The deadline was"
         }
-        Key::DatesDisagreeMove => "Dates disagree for move",
-        Key::DeclaredSent => "declared sent",
-        Key::PostmarkReportedReceiver => "postmark reported by the receiver",
-        Key::PostmarkStandsArt7 => "The postmark stands (Art. 7 Г, Е).",
         Key::ReplacementArt47 => "Replacement (Art. 47 Б):",
         Key::UntilNewPlayerFirstMove => {
             "Until the new player's first move, at most 30 days, neither clock runs."
@@ -326,7 +391,10 @@ pub(super) fn text(key: Key) -> &'static str {
             "A letter from {from} with the subject \"{subject}\" (Message-ID {message_id}) looks like an auto-reply but carries a move or a command. It was stored and not applied, and its sender was not answered. If a person wrote it, ask the player to send it again with another subject."
         }
         Key::ForwardBounced => {
-            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). {suspended}\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
+            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}).\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
+        }
+        Key::ForwardBouncedSuspended => {
+            "Game {game}: the move {mv} forwarded to {to} could not be delivered ({why}). The game is suspended for both players (dead time) from today until the move is delivered again.\nArbiter: correct the address or mailbox and send \"resend {game}\".\n\n— amici\n"
         }
         Key::WhichGame => {
             "I could not tell which game your letter is about. Please name the game id in the subject:\n{list}"
@@ -349,6 +417,28 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::AdjudicatorOverdue => {
             "Reminder to the adjudicator: the decision on this game was due within 15 days of receiving the material (Art. 53), by"
+        }
+        Key::CmdRoundPaired => "round {round} of {tournament} paired: {games} games, {byes} bye(s)",
+        Key::CmdRoundUnpaired => {
+            "round {round} of {tournament} unpaired ({games} games removed); pair it again with `pair {tournament}` or `amici pair --tournament {tournament} --import FILE`"
+        }
+        Key::CmdByeRequested => "{player}: a half-point bye in round {round} of {tournament}",
+        Key::CmdNotStaged => "{tournament} is not a Swiss or tables tournament",
+        Key::CmdNoRoundDue => {
+            "no round of {tournament} is due: the last round has games without a result, or the tournament is over"
+        }
+        Key::CmdNotLastRound => {
+            "round {round} is not the last round of {tournament}: only the last round can be unpaired"
+        }
+        Key::CmdRoundBegun => {
+            "game {game} of round {round} has begun: a round is unpaired only before any move"
+        }
+        Key::CmdNotInSwiss => "{player} plays in no Swiss tournament",
+        Key::CmdByesNotAllowed => {
+            "{tournament} does not allow requested byes (requested_byes = true in its config)"
+        }
+        Key::CmdByeRound => {
+            "round {round}: a bye is asked for a Swiss round not yet paired ({first} to {last})"
         }
     }
 }

@@ -87,10 +87,17 @@ pub fn rate_limited(lang: Lang, from: &str, limit: u32) -> String {
 }
 
 /// To the admin: a letter reused an earlier, different letter's Message-ID (issue 8 item 11).
-pub fn reused_message_id(inbound_id: i64, message_id: &str, from: &str) -> String {
-    format!(
-        "Letter {inbound_id} from {from} carries the Message-ID <{message_id}> of an earlier, different letter. It was stored and processed as a letter of its own; if it is a forgery or a broken mail client, please look into it.\n\n— amici\n"
+pub fn reused_message_id(lang: Lang, inbound_id: i64, message_id: &str, from: &str) -> String {
+    fill(
+        lang,
+        Key::ReusedMessageIdAdmin,
+        &[("id", &inbound_id), ("mid", &message_id), ("from", &from)],
     )
+}
+
+/// To the admin: an edited config was refused while running; `errors` says why.
+pub fn config_refused(lang: Lang, errors: &str) -> String {
+    fill(lang, Key::ConfigRefusedAdmin, &[("errors", &errors)])
 }
 
 /// To the arbiter: a letter whose subject says auto-reply carried a move or command; it was
@@ -117,21 +124,15 @@ pub fn forward_bounced(
     why: &str,
     suspended: bool,
 ) -> String {
-    let suspended = if suspended {
-        text(lang, Key::ForwardSuspended)
+    let key = if suspended {
+        Key::ForwardBouncedSuspended
     } else {
-        ""
+        Key::ForwardBounced
     };
     fill(
         lang,
-        Key::ForwardBounced,
-        &[
-            ("game", &game),
-            ("mv", &mv),
-            ("to", &to),
-            ("why", &why),
-            ("suspended", &suspended),
-        ],
+        key,
+        &[("game", &game), ("mv", &mv), ("to", &to), ("why", &why)],
     )
 }
 

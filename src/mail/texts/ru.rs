@@ -49,11 +49,6 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ReplySubject => "amici: ответ",
         Key::CaptainCopy => "Копия для капитана команды {team}. Кому: {player}.",
-        Key::WhiteToPlayMove => "ходят белые, ход",
-        Key::BlackToPlayMove => "ходят черные, ход",
-        Key::ForwardSuspended => {
-            "Партия остановлена для обоих игроков (мёртвое время) с сегодняшнего дня, пока ход не будет доставлен снова (правила, §3)."
-        }
         Key::Days => "дн.",
         Key::White => "белые",
         Key::Black => "черные",
@@ -81,11 +76,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Ход записан сокращённо; ход действителен, но пишите полную нотацию, напр. Кg1-f3 (ст. 7, прим. 2)."
         }
         Key::LetterLacksArt79 => "В письме не указаны (ст. 7–9):",
-        Key::Item => "Пункт",
-        Key::Written => "написано",
-        Key::OfficialRecordSays => "по официальной записи",
-        Key::WrongMoveNumberMoveStands => "Неверный номер хода, ход действителен:",
-        Key::ConditionalLineOffered => "Предложен вариант:",
         Key::ConditionalLineCouldNotRead => "Вариант неясен начиная с",
         Key::TournamentIndex => "индекс турнира",
         Key::NumberFullNotationOpponentLast => "номер и полная запись последнего хода противника",
@@ -100,25 +90,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::InclPenalties => "в т.ч. штрафы",
         Key::LimitUpMove => "лимит до хода",
         Key::Left => "осталось",
-        Key::Move2 => "ход",
         Key::T7DaysDecisionClaimHave => "Истекли 7 дней на решение по рекламации (ст. 37).",
         Key::As => "На",
         Key::TotalTimeAtOverstep => "Общее время на момент просрочки",
-        Key::NothingSendNow => "Сейчас ничего присылать не нужно:",
-        Key::GameOver => "партия окончена.",
-        Key::GameWaitsArbiterDecisionArt => "партия ждёт решения судьи (ст. 37).",
         Key::Art2531 => "ст. 25, 31",
         Key::Art25 => "ст. 25",
-        Key::By => "не позднее",
-        Key::EndTimeLimitArt27 => "конец лимита, ст. 27",
-        Key::TimeLimitAlreadyExceededArt => "лимит уже превышен, ст. 27",
-        Key::WhatSendNowMove => "Что прислать сейчас: свой ход",
-        Key::WithItemsArt79 => "с последним ходом соперника, датами и временем, ст. 7–9",
-        Key::IfWillAnswerAfter => "если ответите после",
-        Key::SendDelayNoticeFirst => "сначала пришлите уведомление",
-        Key::Next => "Далее:",
-        Key::AnswerAfter => "ответ после",
-        Key::NeedsDelayNoticeFirst => "— только с уведомлением до этого",
         Key::Game => "Партия",
         Key::CopyTournamentArbiterLetterFrom => "Копия для судьи турнира. Письмо от",
         Key::MoveRecordedSentOpponent => "Ваш ход записан и отправлен противнику:",
@@ -138,7 +114,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::MoveUnclear => "Ход неясен",
         Key::Art => "ст.",
         Key::OpponentLastMove => "Последний ход противника:",
-        Key::Penalty => "Штраф:",
         Key::LetterWasDamagedTransitNo => "Письмо повреждено в пути: без штрафа (ст. 17).",
         Key::PleaseSendNewMoveNeed => {
             "Пришлите новый ход. Ходить той же фигурой не обязательно (ст. 19)."
@@ -166,12 +141,6 @@ pub(super) fn text(key: Key) -> &'static str {
             "Ваше уведомление о задержке записано и передано (ст. 25)."
         }
         Key::OpponentGivesNoticeThatHe => "Противник уведомляет, что ответит позже (ст. 25).",
-        Key::Win => "выигрыш",
-        Key::Draw => "ничья",
-        Key::Claims => "заявляет",
-        Key::IfOpponentAgreesResultStands => {
-            "Если противник согласен, результат принимается; иначе решает судья."
-        }
         Key::AgreeAnswerResign => "Чтобы согласиться, ответьте «сдаюсь».",
         Key::AgreeAnswerAcceptDraw => "Чтобы согласиться, ответьте «принимаю ничью».",
         Key::Explanation7072 => "Объяснение (§707.2):",
@@ -229,6 +198,108 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::SwitchedToPost => {
             "Ст. 6 В: по решению судьи с {on} эта партия играется по почте. Время продолжает считаться; теперь сообщайте день получения каждого хода (Д) и отправляйте ходы по почте."
         }
+        // The arbiter's command transcript and the admin's notices (issue 10 review).
+        Key::CmdClaimConfirmed => "рекламация о просрочке подтверждена",
+        Key::CmdClaimRejected => "рекламация о просрочке отклонена",
+        Key::CmdPenalty => "{days} дн. для стороны «{side}» ({reason})",
+        Key::CmdForfeit => "техническое решение, {result}",
+        Key::CmdResult => "результат {result}",
+        Key::CmdSwitchedToPost => "партия продолжается по почте",
+        Key::CmdOverstepDeclared => "просрочка объявлена как санкция",
+        Key::CmdRemoved => "исключён: игрок не сделал ни одного хода",
+        Key::CmdToAdjudication => "на присуждение (выбытие)",
+        Key::CmdLostByWithdrawal => "проиграна из-за выбытия",
+        Key::CmdForfeitByExclusion => "техническое поражение из-за исключения",
+        Key::CmdReplaced => "{old} заменён на {new}",
+        Key::CmdApplied => "{game}: {what} (ст. {article})",
+        Key::CmdWithdrawn => "{player} выбыл: {done}",
+        Key::CmdExcluded => "{player} исключён: {done}",
+        Key::CmdNoUnfinishedGame => "нет незавершённых партий",
+        Key::CmdNoUnfinishedGameOf => "у {player} нет незавершённых партий",
+        Key::CmdSpecialLeave => "особый отпуск для {player} {from} – {to} (ст. 43)",
+        Key::CmdResent => {
+            "{game}: ход отправлен снова {to}; партия продолжится, когда он будет доставлен (правила, §3)"
+        }
+        Key::CmdExtended => {
+            "срок окончания {tournament} продлён до {to} (завершено {finished} из {games} партий, {share}%; победитель ещё не определён)"
+        }
+        Key::CmdNotACommand => {
+            "«{line}» — не команда судьи (confirm, reject, penalty, forfeit, result, post, overstep, leave, resend, extend, withdraw, replace, exclude)"
+        }
+        Key::CmdExpected => "«{line}»: ожидается `{usage}`",
+        Key::CmdNoGame => "нет партии {game} в ваших турнирах",
+        Key::CmdNoTournament => "нет турнира {tournament}",
+        Key::CmdNotRegistered => "{player} не зарегистрирован как игрок",
+        Key::CmdPlaysNoGame => "{player} не играет ни одной партии",
+        Key::CmdNothingToChange => "нечего менять",
+        Key::CmdNoPendingClaim => "в этой партии нет рекламации о просрочке, ожидающей решения",
+        Key::CmdAlreadyPost => "ст. 6 В: партия уже играется по почте (переход только один)",
+        Key::CmdGameFinished => "партия окончена",
+        Key::CmdNoBouncedMove => "нет возвращённого хода, ожидающего доставки",
+        Key::CmdBouncedMessageGone => "возвращённое сообщение не найдено",
+        Key::CmdExtensionOutOfRange => {
+            "ст. 50: новый срок окончания должен быть позже {end} и не более чем через 6 месяцев после {configured} ({limit})"
+        }
+        Key::CmdExtensionMostlyFinished => {
+            "ст. 50: завершено {share}% партий (91% или больше): продление невозможно"
+        }
+        Key::CmdExtensionTooLate => {
+            "ст. 50: о продлении нужно объявить не менее чем за 30 дней до срока окончания {end}"
+        }
+        Key::CmdExtensionWinnerDecided => {
+            "ст. 50: победитель уже определён (завершено {finished} из {games} партий, {share}%): продление невозможно"
+        }
+        Key::CmdReplacementNotRegistered => {
+            "{new} не зарегистрирован в {tournament}: сначала добавьте его в список игроков"
+        }
+        Key::CmdReplacementNotTeamSection => {
+            "ст. 47 Б: замены возможны только в командных соревнованиях"
+        }
+        Key::CmdReplacementOtherTeam => "{new} играет за другую команду",
+        Key::SubjectReusedMessageId => "amici: письмо повторно использует Message-ID",
+        Key::ReusedMessageIdAdmin => {
+            "Письмо {id} от {from} несёт Message-ID <{mid}> более раннего, другого письма. Оно сохранено и обработано как отдельное письмо; если это подделка или неисправный почтовый клиент, пожалуйста, проверьте.\n\n— amici\n"
+        }
+        Key::SubjectConfigRefused => "amici: изменение настроек отклонено",
+        Key::ConfigRefusedAdmin => {
+            "Изменённый файл настроек отклонён; продолжают действовать прежние настройки.\n\n{errors}\n"
+        }
+        // Whole sentences of the letters' frame (issue 10 review): what to send now, the remarks, claims.
+        Key::NowGameOver => "Сейчас ничего присылать не нужно: партия окончена.",
+        Key::NowWaitsForArbiter => {
+            "Сейчас ничего присылать не нужно: партия ждёт решения судьи (ст. 37)."
+        }
+        Key::NowByDate => "не позднее {date} (конец лимита, ст. 27)",
+        Key::NowLimitExceeded => "(лимит уже превышен, ст. 27)",
+        Key::NowYourMove => {
+            "Что прислать сейчас: свой ход {number} (с последним ходом соперника, датами и временем, ст. 7–9) {by}."
+        }
+        Key::NowYourMoveNotice => {
+            "Что прислать сейчас: свой ход {number} (с последним ходом соперника, датами и временем, ст. 7–9) {by}; если ответите после {date}, сначала пришлите уведомление ({arts})."
+        }
+        Key::NowWhiteToMove => "Сейчас ничего присылать не нужно: ходят белые, ход {number} {by}.",
+        Key::NowBlackToMove => "Сейчас ничего присылать не нужно: ходят черные, ход {number} {by}.",
+        Key::NowNext => "Далее: {side}, ход {number} {by}.",
+        Key::NowNextNotice => {
+            "Далее: {side}, ход {number} {by}; ответ после {date} — только с уведомлением до этого ({arts})."
+        }
+        Key::WrongItemLine => {
+            "Пункт {item} ({name}): написано «{written}», по официальной записи {official} (ст. 9 В)."
+        }
+        Key::WrongNumberLine => {
+            "Неверный номер хода, ход действителен: {written} → {correct} (ст. 9 Б, 21)."
+        }
+        Key::ConditionalLineLine => "Предложен вариант: {line} (ст. 10, 32).",
+        Key::PenaltyDaysLine => "Штраф: +{days} дн. (ст. 17).",
+        Key::DateDisagreementLine => {
+            "Расхождение в датах хода {number} ({who}): заявлена отправка {declared}, почтовый штемпель по данным получателя {reported}. Действует штемпель (ст. 7 Г, Е)."
+        }
+        Key::ClaimWinLine => {
+            "{who} заявляет выигрыш (§707). Если противник согласен, результат принимается; иначе решает судья."
+        }
+        Key::ClaimDrawLine => {
+            "{who} заявляет ничья (§707). Если противник согласен, результат принимается; иначе решает судья."
+        }
         Key::Day => "дн.",
         Key::TheArbiter => "судья",
         Key::AnEarlierMove => "(более ранний ход)",
@@ -268,10 +339,6 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ProposalsDifferAreMissingMaterial => {
             "Предложения различаются или отсутствуют: материал передан арбитру (ст. 53). Игрок без предложения теряет право на обжалование (ст. 52, прим. 2). Срок был"
         }
-        Key::DatesDisagreeMove => "Расхождение в датах хода",
-        Key::DeclaredSent => "заявлена отправка",
-        Key::PostmarkReportedReceiver => "почтовый штемпель по данным получателя",
-        Key::PostmarkStandsArt7 => "Действует штемпель (ст. 7 Г, Е).",
         Key::ReplacementArt47 => "Замена (ст. 47 Б):",
         Key::UntilNewPlayerFirstMove => {
             "До первого хода нового игрока, не более 30 дней, время ни у кого не идёт."
@@ -314,7 +381,10 @@ pub(super) fn text(key: Key) -> &'static str {
             "Письмо от {from} с темой «{subject}» (Message-ID {message_id}) похоже на автоответ, но содержит ход или команду. Оно сохранено, но не выполнено, отправителю не ответили. Если его написал человек, попросите игрока прислать его ещё раз с другой темой."
         }
         Key::ForwardBounced => {
-            "Партия {game}: ход {mv}, пересланный {to}, не доставлен ({why}). {suspended}\nСудье: исправьте адрес или почтовый ящик и отправьте «resend {game}».\n\n— amici\n"
+            "Партия {game}: ход {mv}, пересланный {to}, не доставлен ({why}).\nСудье: исправьте адрес или почтовый ящик и отправьте «resend {game}».\n\n— amici\n"
+        }
+        Key::ForwardBouncedSuspended => {
+            "Партия {game}: ход {mv}, пересланный {to}, не доставлен ({why}). Партия остановлена для обоих игроков (мёртвое время) с сегодняшнего дня, пока ход не будет доставлен снова (правила, §3).\nСудье: исправьте адрес или почтовый ящик и отправьте «resend {game}».\n\n— amici\n"
         }
         Key::WhichGame => {
             "Не понял, к какой партии относится письмо. Укажите номер партии в теме:\n{list}"
@@ -337,6 +407,32 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::AdjudicatorOverdue => {
             "Напоминание арбитру: решение по этой партии должно было быть принято в течение 15 дней после получения материала (ст. 53), до"
+        }
+        Key::CmdRoundPaired => {
+            "тур {round} турнира {tournament} составлен: {games} партий, свободных: {byes}"
+        }
+        Key::CmdRoundUnpaired => {
+            "жеребьёвка тура {round} турнира {tournament} отменена ({games} партий удалено); составьте его снова командой `pair {tournament}` или `amici pair --tournament {tournament} --import FILE`"
+        }
+        Key::CmdByeRequested => {
+            "{player}: свободный тур за пол-очка в туре {round} турнира {tournament}"
+        }
+        Key::CmdNotStaged => "{tournament} — не турнир по швейцарской системе или в группах",
+        Key::CmdNoRoundDue => {
+            "тур турнира {tournament} составить нельзя: в последнем туре есть партии без результата, или турнир окончен"
+        }
+        Key::CmdNotLastRound => {
+            "тур {round} — не последний тур турнира {tournament}: отменить можно только последний"
+        }
+        Key::CmdRoundBegun => {
+            "партия {game} тура {round} началась: жеребьёвка отменяется только до первого хода"
+        }
+        Key::CmdNotInSwiss => "{player} не играет в турнире по швейцарской системе",
+        Key::CmdByesNotAllowed => {
+            "{tournament} не допускает заявленных свободных туров (requested_byes = true в настройках)"
+        }
+        Key::CmdByeRound => {
+            "тур {round}: свободный тур заявляется на ещё не составленный тур ({first}–{last})"
         }
     }
 }

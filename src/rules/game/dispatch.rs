@@ -214,7 +214,7 @@ fn handle_read_letter_with(
         notation: rec.notation,
         over: false,
         penalty_days: rec.params.penalty_days,
-        official: rec.official(from, today),
+        official: rec.official(today),
     };
     let verdict = verdict::judge(letter, &view);
 

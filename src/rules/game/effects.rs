@@ -405,6 +405,6 @@ impl Draft {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Change {
     pub handled: Handled,
-    pub what: &'static str,
+    pub what: super::decision::Action,
     pub article: &'static str,
 }

@@ -7,6 +7,7 @@ use chrono::Months;
 
 use crate::rules::model::{Day, GameResult, Kind};
 
+use super::decision::{Done, ExtensionRefusal};
 use super::effects::{Effect, Msg, Told};
 use super::record::{GameRecord, Role, Status, Termination};
 
@@ -26,8 +27,8 @@ pub struct Extension {
     pub games: usize,
     /// Per cent of the counted games finished.
     pub share: f64,
-    /// The announcement (English: the log and the arbiter's answer).
-    pub what: String,
+    /// What the arbiter is answered and the log records.
+    pub done: Done,
     /// For each unfinished game (its id), the announcement to both players.
     pub told: Vec<(String, Vec<Effect>)>,
 }
@@ -55,7 +56,7 @@ pub fn extend_end_date(
     end: Day,
     to: Day,
     today: Day,
-) -> Result<Extension, String> {
+) -> Result<Extension, ExtensionRefusal> {
     extend_end_date_from(tournament, games, end, end, to, today)
 }
 
@@ -69,15 +70,17 @@ pub fn extend_end_date_from(
     in_force: Day,
     to: Day,
     today: Day,
-) -> Result<Extension, String> {
+) -> Result<Extension, ExtensionRefusal> {
     let end = in_force;
     let limit = configured
         .checked_add_months(Months::new(EXTENSION_MONTHS))
         .unwrap_or(configured);
     if to <= end || to > limit {
-        return Err(format!(
-            "Art. 50: the new end date must be after {end} and at most 6 months after {configured} ({limit})"
-        ));
+        return Err(ExtensionRefusal::OutOfRange {
+            end,
+            configured,
+            limit,
+        });
     }
     let counted: Vec<&GameRecord> = games
         .iter()
@@ -92,26 +95,28 @@ pub fn extend_end_date_from(
     } else {
         100.0 * finished as f64 / counted.len() as f64
     };
+    // Rounded as the arbiter is told it; the limit is checked on the exact share.
+    let rounded = share.round() as u32;
     if share >= FINISHED_SHARE_LIMIT {
-        return Err(format!(
-            "Art. 50: {share:.0}% of the games are finished (91% or more): no extension"
-        ));
+        return Err(ExtensionRefusal::MostlyFinished { share: rounded });
     }
     if today > end - chrono::Duration::days(NOTICE_DAYS) {
-        return Err(format!(
-            "Art. 50: an extension must be announced at least 30 days before the end date {end}"
-        ));
+        return Err(ExtensionRefusal::TooLate { end });
     }
     if winner_decided(&counted) {
-        return Err(format!(
-            "Art. 50: the winner is already decided ({finished} of {} games finished, {share:.0}%): no extension",
-            counted.len()
-        ));
+        return Err(ExtensionRefusal::WinnerDecided {
+            finished,
+            games: counted.len(),
+            share: rounded,
+        });
     }
-    let what = format!(
-        "end date of {tournament} extended to {to} ({finished} of {} games finished, {share:.0}%; the winner is not yet decided)",
-        counted.len()
-    );
+    let done = Done::Extended {
+        tournament: tournament.to_string(),
+        to,
+        finished,
+        games: counted.len(),
+        share: rounded,
+    };
     let told = counted
         .iter()
         .filter(|g| g.status != Status::Finished)
@@ -137,7 +142,7 @@ pub fn extend_end_date_from(
         finished,
         games: counted.len(),
         share,
-        what,
+        done,
         told,
     })
 }

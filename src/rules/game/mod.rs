@@ -23,6 +23,7 @@
 mod claims;
 mod commands;
 mod daily;
+mod decision;
 mod dispatch;
 mod effects;
 mod end;
@@ -39,6 +40,10 @@ mod variant;
 pub use claims::Proof;
 pub use commands::leave_applied;
 pub use daily::{handle_tick, next_due};
+pub use decision::{
+    Action, Applied, Done, ExtensionRefusal, GameRefusal, Outcome, Refused, ReplacementRefusal,
+    StageRefusal,
+};
 pub use dispatch::{
     CaptainLetter, LetterFacts, handle_captain_letter, handle_letter, handle_letter_with,
     handle_player_letter, handle_read_letter,
@@ -65,7 +70,8 @@ pub use record::{
     Adjudication, Deadlines, GameRecord, GameRound, MoveLine, Role, Status, Termination, Variant,
 };
 pub use roster::{
-    REPLACEMENT_DAYS, ReplacementFacts, remove, replace_player, replacement_allowed, withdraw,
+    REPLACEMENT_DAYS, ReplacementFacts, counts_for_standings, remove, removed_from, replace,
+    replace_player, replacement_allowed, withdraw,
 };
 pub use sanction::{arbiter_penalty, declare_overstep, exclude, forfeit};
 

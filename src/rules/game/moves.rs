@@ -21,9 +21,9 @@ use super::roster::end_replacement_dead_time;
 use super::variant::{follow_variant, number_by_letter, offer_lines};
 
 impl GameRecord {
-    /// The official figures of Art. 7/8 for a move `color` sends on `today` (email mode: the
+    /// The official figures of Art. 7/8 for the move the side to move sends on `today` (email: the
     /// bot knows every date; `post`: the receipt comes from the player's own report).
-    pub(super) fn official(&self, color: Color, today: Day) -> Official {
+    pub(super) fn official(&self, today: Day) -> Official {
         let first = self.moves.is_empty();
         let last = self.moves.last();
         let mut o = Official::default();
@@ -58,7 +58,6 @@ impl GameRecord {
                 });
             }
         }
-        let _ = color;
         o
     }
 }

@@ -8,6 +8,7 @@ use crate::rules::letter;
 use crate::rules::model::{Day, Kind};
 use crate::rules::verdict::Verdict;
 
+use super::decision::GameRefusal;
 use super::effects::{
     ClaimRefusal, Effect, Handled, Msg, PlayerAct, Ruling, Told, ended_effects, win_for,
 };
@@ -19,7 +20,7 @@ pub fn decide_claim(
     idx: Option<usize>,
     confirm: bool,
     today: Day,
-) -> Result<Handled, String> {
+) -> Result<Handled, GameRefusal> {
     let mut next = rec.clone();
     let idx = match idx {
         Some(i) => i,
@@ -34,14 +35,14 @@ pub fn decide_claim(
                     o.status == clock::OverstepStatus::Confirmed && o.objected_on.is_some()
                 })
             })
-            .ok_or_else(|| "no pending overstep claim in this game".to_string())?,
+            .ok_or(GameRefusal::NoPendingClaim)?,
     };
     let effect = if confirm {
         next.clock.confirm(&rec.params, idx, today)
     } else {
         next.clock.reject(&rec.params, idx, today)
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(GameRefusal::Claim)?;
     let mut effects = Vec::new();
     let ruling = if confirm {
         Ruling::ClaimConfirmed { claim: idx }

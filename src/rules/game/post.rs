@@ -8,6 +8,7 @@ use crate::rules::clock;
 use crate::rules::letter::Letter;
 use crate::rules::model::{Day, Kind, Mode};
 
+use super::decision::GameRefusal;
 use super::effects::{Draft, Effect, Handled, Msg, Told, tell_all};
 use super::record::{GameRecord, Role, Status};
 
@@ -107,12 +108,12 @@ pub(super) fn receipt_report(
 /// the time already used and the limits stay; from now on the `post` rules of receipt (the
 /// receiver reports the day, Art. 23 А), oversteps (Art. 28, 30) and silence (Art. 26 А) apply.
 /// The move on its way was received the day it was forwarded, as in `email`.
-pub fn switch_to_post(rec: &GameRecord, today: Day) -> Result<Handled, String> {
+pub fn switch_to_post(rec: &GameRecord, today: Day) -> Result<Handled, GameRefusal> {
     if rec.params.mode == Mode::Post {
-        return Err("Art. 6 В: the game is played by post already (one switch only)".into());
+        return Err(GameRefusal::AlreadyPost);
     }
     if rec.status == Status::Finished {
-        return Err("the game is finished".into());
+        return Err(GameRefusal::Finished);
     }
     let mut next = rec.clone();
     let ply = u32::try_from(rec.moves.len()).unwrap_or(u32::MAX);

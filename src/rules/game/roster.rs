@@ -6,6 +6,7 @@ use shakmaty::Color;
 
 use crate::rules::model::{Day, Kind, Suspension};
 
+use super::decision::{Action, ReplacementRefusal};
 use super::effects::{Change, Handled, Msg, Told, tell_all, win_for};
 use super::end::{set_result, start_adjudication};
 use super::record::{GameRecord, Status, Termination};
@@ -22,6 +23,21 @@ pub fn remove(rec: &GameRecord) -> Handled {
     let msg = Msg::Told(Told::RemovedNeverMoved);
     let effects = tell_all(Kind::GameOver, &msg);
     Handled::changed(next, effects)
+}
+
+/// Art. 47 А: is `player` removed from `tournament` — every game of his there ended by his
+/// removal? A removed player is not ranked.
+pub fn removed_from(games: &[GameRecord], tournament: &str, player: &str) -> bool {
+    let mut mine = games
+        .iter()
+        .filter(|g| g.tournament == tournament && g.color_of(player).is_some())
+        .peekable();
+    mine.peek().is_some() && mine.all(|g| g.termination == Some(Termination::Removed))
+}
+
+/// Art. 47 А: does the game count for the standings? A removed player's games do not.
+pub fn counts_for_standings(g: &GameRecord) -> bool {
+    g.termination != Some(Termination::Removed)
 }
 
 /// Longest dead time of a team replacement (Art. 47 Б).
@@ -94,19 +110,19 @@ pub fn withdraw(games: &[GameRecord], player: &str, illness: bool, today: Day) -
             Some(if removed {
                 Change {
                     handled: remove(g),
-                    what: "removed: the player never moved",
+                    what: Action::Removed,
                     article: "47",
                 }
             } else if illness {
                 Change {
                     handled: start_adjudication(g, today),
-                    what: "to adjudication (withdrawal)",
+                    what: Action::ToAdjudication,
                     article: "48",
                 }
             } else {
                 Change {
                     handled: set_result(g, win_for(color.other()), Termination::Withdrawal),
-                    what: "lost by withdrawal",
+                    what: Action::LostByWithdrawal,
                     article: "47",
                 }
             })
@@ -129,18 +145,40 @@ pub struct ReplacementFacts<'a> {
 
 /// Art. 47 Б: may `new` replace a withdrawn player? Only in a team section, by a registered
 /// reserve of the same team. `Err`: why not.
-pub fn replacement_allowed(new: &str, f: &ReplacementFacts<'_>) -> Result<(), String> {
+pub fn replacement_allowed(new: &str, f: &ReplacementFacts<'_>) -> Result<(), ReplacementRefusal> {
     if !f.registered {
-        return Err(format!(
-            "{new} is not registered in {}: add him to the players first",
-            f.tournament
-        ));
+        return Err(ReplacementRefusal::NotRegistered {
+            new: new.to_string(),
+            tournament: f.tournament.to_string(),
+        });
     }
     if !f.team_section {
-        return Err("Art. 47 Б: replacements are for team sections only".to_string());
+        return Err(ReplacementRefusal::NotTeamSection);
     }
     if f.new_team.is_some() && f.old_team != f.new_team {
-        return Err(format!("{new} plays for another team"));
+        return Err(ReplacementRefusal::OtherTeam {
+            new: new.to_string(),
+        });
     }
     Ok(())
+}
+
+/// Art. 47 Б: the games a replacement applies to — every unfinished game of `old` — each
+/// with `new` in his place and the dead time until the new player's first move. Finished games
+/// stand as they were played.
+pub fn replace(games: &[GameRecord], old: &str, new: &str, today: Day) -> Vec<Change> {
+    games
+        .iter()
+        .filter(|g| g.status != Status::Finished)
+        .filter_map(|g| {
+            Some(Change {
+                handled: replace_player(g, old, new, today)?,
+                what: Action::Replaced {
+                    old: old.to_string(),
+                    new: new.to_string(),
+                },
+                article: "47 Б",
+            })
+        })
+        .collect()
 }

@@ -126,7 +126,11 @@ pub(super) fn sanction_appeal(
 
 /// Art. 56: an overstep declared by the arbiter as a sanction — in force at once: `email` (or a
 /// second one in `post`) loses the game, a first one in `post` restarts the count (Art. 30).
-pub fn declare_overstep(rec: &GameRecord, color: Color, today: Day) -> Result<Handled, String> {
+pub fn declare_overstep(
+    rec: &GameRecord,
+    color: Color,
+    today: Day,
+) -> Result<Handled, super::decision::GameRefusal> {
     let mut next = rec.clone();
     let side = rec.clocks(today);
     let s = side.side(color);
@@ -142,7 +146,7 @@ pub fn declare_overstep(rec: &GameRecord, color: Color, today: Day) -> Result<Ha
             s.total_days,
             s.allowance,
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(super::decision::GameRefusal::Claim)?;
     let msg = Msg::Decision(Ruling::OverstepDeclared { against: color });
     let mut effects = tell_all(Kind::Decision, &msg);
     if let Some(loser) = effect.loser {
@@ -162,7 +166,7 @@ pub fn exclude(games: &[GameRecord], player: &str) -> Vec<Change> {
             let color = g.color_of(player)?;
             Some(Change {
                 handled: set_result(g, win_for(color.other()), Termination::Forfeit),
-                what: "forfeit by exclusion",
+                what: super::decision::Action::ForfeitByExclusion,
                 article: "56",
             })
         })

@@ -134,7 +134,7 @@ fn rules_s3_one_formula_the_official_figure_and_the_record_leave_out_the_art_37_
         .record
         .unwrap();
     assert_eq!(g.status, Status::Playing);
-    let official = g.official(Color::White, day("2026-03-12"));
+    let official = g.official(day("2026-03-12"));
     assert_eq!(official.time_used, Some(42), "the official Ж in the reply");
     let next = play(g, Color::White, "1. e2-e4", "2026-03-12");
     let line = next.lines(0, day("2026-03-12"));
@@ -159,7 +159,7 @@ fn art_9_v_the_official_figures_every_item_by_hand() {
         article: "17".into(),
         reason: "test".into(),
     });
-    let o = g.official(Color::Black, day("2026-01-15"));
+    let o = g.official(day("2026-01-15"));
     assert_eq!(o.letter, Some(day("2026-01-12")), "Г");
     assert_eq!(o.received, Some(day("2026-01-13")), "Д");
     assert_eq!(o.sent, Some(day("2026-01-15")), "Е");
@@ -167,12 +167,12 @@ fn art_9_v_the_official_figures_every_item_by_hand() {
     let totals = o.totals.expect("З");
     assert_eq!((totals.white, totals.black), (7, 2), "З");
     // White's move 1: no letter of the opponent, no receipt (Art. 24); Ж from the start.
-    let o = game().official(Color::White, day("2026-01-12"));
+    let o = game().official(day("2026-01-12"));
     assert_eq!((o.letter, o.received), (None, None));
     assert_eq!(o.time_used, Some(2));
     // Post: the dates are the players' own reports; amici states none of its own.
     assert_eq!(
-        post_game().official(Color::White, day("2026-01-12")),
+        post_game().official(day("2026-01-12")),
         crate::rules::verdict::Official::default()
     );
 }
@@ -195,7 +195,7 @@ fn rules_s3_one_receipt_rule_after_downtime_a_receipt_written_from_the_forward_i
         },
     );
     let g = h.record.expect("the move is recorded");
-    let o = g.official(Color::Black, day("2026-01-17"));
+    let o = g.official(day("2026-01-17"));
     assert_eq!(o.letter, Some(day("2026-01-12")), "Г: White's letter");
     assert_eq!(o.received, Some(day("2026-01-15")), "Д: the forward + 1");
     assert_eq!(o.time_used, Some(2), "Ж");
@@ -247,7 +247,7 @@ fn art_8_an_answer_on_the_day_of_arrival_writes_that_day_and_the_literal_day_aft
     // after the sending day), Ж 0. A letter that writes Д = 13.1 (Art. 8 read literally: the
     // arrival day + 1) is not called wrong either.
     let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
-    let o = g.official(Color::Black, day("2026-01-12"));
+    let o = g.official(day("2026-01-12"));
     assert_eq!(o.received, Some(day("2026-01-12")), "Д");
     assert_eq!(o.received_also, Some(day("2026-01-13")));
     assert_eq!(o.time_used, Some(0), "Ж");
@@ -265,7 +265,7 @@ fn art_8_an_answer_on_the_day_of_arrival_writes_that_day_and_the_literal_day_aft
         );
     }
     // A day later the usual figure alone stands.
-    let o = g.official(Color::Black, day("2026-01-14"));
+    let o = g.official(day("2026-01-14"));
     assert_eq!(o.received, Some(day("2026-01-13")));
     assert_eq!(o.received_also, None);
 }
