@@ -11,7 +11,8 @@
 //! - [`engine`]  a stored letter → route → rules → new state + replies, in one transaction
 //! - [`reply`]   the messages a transaction sends: stable Message-IDs, threading, rendering
 //! - [`tablebase`] Syzygy probes for §707 claims (the rules get the verdict as data)
-//! - [`stages`]  a tournament in stages: rounds started as they fall due (Swiss, tables, the top)
+//! - [`stages`]  a tournament in stages: rounds started as they fall due (Swiss, tables, the top);
+//!   [`rounds`] what the store knows of them, read-only (staged standings, TRF)
 //! - [`tick`]    the daily sweep over all games; [`past_start`] holds back a first tick that would flood
 //! - [`report`]  `amici standings` (text, JSON, HTML; stored games or any PGN) and `amici pgn`
 //! - [`site`]    `amici site`: the static site of every tournament (crosstables, games, feed)
@@ -33,6 +34,7 @@ pub mod past_start;
 pub mod picture;
 pub mod reply;
 pub mod report;
+pub mod rounds;
 pub mod rules;
 pub mod site;
 pub mod stages;

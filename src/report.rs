@@ -23,7 +23,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use crate::config::{Config, Pairing, Tournament};
 use crate::rules::game::{self, GameRecord, Termination};
-use crate::rules::model::{Day, GameResult, Lang};
+use crate::rules::model::{Day, Lang};
 use crate::rules::pgn::{PgnInfo, game_pgn};
 use crate::rules::pgn_results::{read_pgn_results, to_standings_input};
 use crate::rules::standings::{self, DEFAULT_TIEBREAKS, Game, Outcome, Standings, Tiebreak};
@@ -81,16 +81,7 @@ pub fn pick_tournament<'a>(config: &'a Config, id: Option<&str>) -> Result<&'a T
 
 /// How a stored game stands for the standings.
 pub fn outcome(rec: &GameRecord) -> Outcome {
-    let forfeit = matches!(
-        rec.termination,
-        Some(Termination::Forfeit | Termination::Withdrawal)
-    );
-    match rec.result {
-        None => Outcome::Unfinished,
-        Some(GameResult::WhiteWins) if forfeit => Outcome::WhiteWinsByForfeit,
-        Some(GameResult::BlackWins) if forfeit => Outcome::BlackWinsByForfeit,
-        Some(r) => Outcome::from(r),
-    }
+    rec.standings_outcome()
 }
 
 fn parse_tiebreaks(list: Option<&str>, default: &[Tiebreak]) -> Result<Vec<Tiebreak>> {
@@ -216,8 +207,8 @@ fn staged_standings(
     format: Format,
     today: Day,
 ) -> Result<String> {
-    let known = store.read(|tx| crate::stages::Known::read(tx, t))?;
-    let st = crate::stages::staged_table(t, &known)
+    let known = store.read(|tx| crate::rounds::Known::read(tx, t))?;
+    let st = crate::rounds::staged_table(t, &known)
         .ok_or_else(|| anyhow!("tournament {} has no stages", t.id))?;
     let lang = config.bot.language;
     Ok(match format {
@@ -543,7 +534,7 @@ pub fn trf(store: &Store, config: &Config, tournament: Option<&str>) -> Result<S
     use crate::rules::trf::{self, RoundGame, TrfHeader, TrfPlayer};
     let t = pick_tournament(config, tournament)?;
     if t.pairing.staged() {
-        return crate::stages::trf(store, t);
+        return crate::rounds::trf(store, t);
     }
     let records: Vec<GameRecord> = store
         .games()?

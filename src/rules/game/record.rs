@@ -211,6 +211,26 @@ pub(super) fn replay(moves: &[PlayedMove]) -> (Chess, Vec<Move>) {
 }
 
 impl GameRecord {
+    /// How the game stands for the standings: a game the record says was forfeited (or lost
+    /// by withdrawal) counts as a forfeit, an unfinished one as unfinished.
+    pub fn standings_outcome(&self) -> crate::rules::standings::Outcome {
+        use crate::rules::standings::Outcome;
+        let forfeit = matches!(
+            self.termination,
+            Some(Termination::Forfeit | Termination::Withdrawal)
+        );
+        match self.result {
+            None => Outcome::Unfinished,
+            Some(crate::rules::model::GameResult::WhiteWins) if forfeit => {
+                Outcome::WhiteWinsByForfeit
+            }
+            Some(crate::rules::model::GameResult::BlackWins) if forfeit => {
+                Outcome::BlackWinsByForfeit
+            }
+            Some(r) => Outcome::from(r),
+        }
+    }
+
     /// A new game at the start position.
     pub fn new(
         id: String,

@@ -3,10 +3,9 @@
 //! marked in the round to pair, the start numbers being amici's pairing numbers, TRFx `XXR`
 //! and `XXC` — and `amici pair --import`: another program's pairings checked, then started.
 
-use anyhow::{Context, Result, anyhow};
-use chrono::{DateTime, FixedOffset};
+use anyhow::{Result, anyhow};
 
-use crate::config::{Config, Tournament};
+use crate::config::Tournament;
 use crate::rules::stage::{self, ByeKind, First, StageKind, pairing_order};
 use crate::rules::standings::{self, Game};
 use crate::rules::trf::{RoundBye, RoundGame, TrfHeader, TrfPlayer, export_trf_with};
@@ -164,42 +163,4 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
     Ok(export_trf_with(
         &header, &players, &games, &byes, &table, &extra,
     )?)
-}
-
-/// `amici pair --tournament ID --import FILE`: the next Swiss round from another program's
-/// pairings, checked, started and told; nothing is started when the check fails.
-pub fn import_pairings(
-    store: &mut Store,
-    config: &Config,
-    t: &Tournament,
-    text: &str,
-    now: DateTime<FixedOffset>,
-) -> Result<String> {
-    let format = t
-        .format()
-        .ok_or_else(|| anyhow!("{} has no stages", t.id))?;
-    let today = crate::config::local_day(config, now);
-    let start = today.max(format.start);
-    let end = start + chrono::Duration::days(i64::from(format.round_days));
-    store
-        .transaction(|tx| {
-            let known = Known::read(tx, t)?;
-            let round = stage::import::imported_round(&format, &known.facts(), text, start, end)?;
-            tx.log_input(
-                &now.to_rfc3339(),
-                crate::store::InputKind::Pairings,
-                None,
-                Some(&format!("{}\n{text}", t.id)),
-            )?;
-            super::start_round(tx, config, t, &round, now)?;
-            tx.set_meta(&super::hold_key(&t.id), "")?;
-            Ok::<_, anyhow::Error>(format!(
-                "round {} of {} started from the imported pairings: {} games, {} bye(s)",
-                round.number,
-                t.id,
-                round.games.len(),
-                round.byes.len()
-            ))
-        })
-        .context("importing the pairings")
 }

@@ -1,0 +1,48 @@
+//! `amici pair --tournament ID --import FILE` (§709.1, RULES.md §12a): another program's
+//! pairings for the next Swiss round, checked by `rules::stage::import`, then started.
+
+use anyhow::{Context, Result, anyhow};
+use chrono::{DateTime, FixedOffset};
+
+use crate::config::{Config, Tournament};
+use crate::rounds::Known;
+use crate::rules::stage;
+use crate::store::Store;
+
+/// `amici pair --tournament ID --import FILE`: the next Swiss round from another program's
+/// pairings, checked, started and told; nothing is started when the check fails.
+pub fn import_pairings(
+    store: &mut Store,
+    config: &Config,
+    t: &Tournament,
+    text: &str,
+    now: DateTime<FixedOffset>,
+) -> Result<String> {
+    let format = t
+        .format()
+        .ok_or_else(|| anyhow!("{} has no stages", t.id))?;
+    let today = crate::config::local_day(config, now);
+    let start = today.max(format.start);
+    let end = start + chrono::Duration::days(i64::from(format.round_days));
+    store
+        .transaction(|tx| {
+            let known = Known::read(tx, t)?;
+            let round = stage::import::imported_round(&format, &known.facts(), text, start, end)?;
+            tx.log_input(
+                &now.to_rfc3339(),
+                crate::store::InputKind::Pairings,
+                None,
+                Some(&format!("{}\n{text}", t.id)),
+            )?;
+            super::start_round(tx, config, t, &round, now)?;
+            tx.set_meta(&super::hold_key(&t.id), "")?;
+            Ok::<_, anyhow::Error>(format!(
+                "round {} of {} started from the imported pairings: {} games, {} bye(s)",
+                round.number,
+                t.id,
+                round.games.len(),
+                round.byes.len()
+            ))
+        })
+        .context("importing the pairings")
+}
