@@ -460,7 +460,8 @@ fn publish_site(store: &Store, config: &Config) -> Result<()> {
         return Ok(());
     }
     let today = engine::local_day(config, clock::now()?);
-    if let Err(e) = amici::site::publish(config, &store.games()?, today) {
+    let staged = amici::site::staged(store, config)?;
+    if let Err(e) = amici::site::publish(config, &store.games()?, &staged, today) {
         eprintln!("amici: warning: the site was not written: {e:#}");
     }
     Ok(())
@@ -679,7 +680,8 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
         Command::Site { out } => {
             let store = open(&config)?;
             let today = engine::local_day(&config, clock::now()?);
-            amici::site::generate(&config, &store.games()?, today, &out)
+            let staged = amici::site::staged(&store, &config)?;
+            amici::site::generate(&config, &store.games()?, &staged, today, &out)
                 .with_context(|| format!("writing the site to {}", out.display()))?;
         }
         Command::Trf { tournament } => {

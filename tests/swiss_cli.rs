@@ -467,6 +467,50 @@ fn s708_1_a_swiss_of_11_with_a_top_of_4_knockout_tie_seed_to_the_final_places() 
     );
     let text = e.cli("2027-08-01", &["standings"]);
     assert!(text.contains("final places (§708.1–708.2)"), "{text}");
+    site_shows_the_final_places(&e, &s);
+}
+
+/// Issue 14 item 2: the site of a Swiss with a top shows the final places (§708) and each
+/// round's bye, no address anywhere, and the page is valid HTML for `tidy` when it is there.
+fn site_shows_the_final_places(e: &Event, s: &[String]) {
+    let out = e.dir.path().join("site");
+    e.cli("2027-08-01", &["site", "--out", out.to_str().unwrap()]);
+    let page = std::fs::read_to_string(out.join("SW/index.html")).expect("tournament page");
+    let places = &page[page
+        .find("Final places (§708)")
+        .expect("final places shown")..];
+    let champion = format!("Player {}", num(&s[2]));
+    let finalist = format!("Player {}", num(&s[0]));
+    let (c, f) = (
+        places.find(&champion).unwrap(),
+        places.find(&finalist).unwrap(),
+    );
+    assert!(c < f, "the champion first");
+    assert!(places.contains("semi-final") && places.contains("Swiss stage"));
+    assert!(page.contains("bye 1"), "the round's bye is listed");
+    for entry in std::fs::read_dir(out.join("SW")).unwrap().flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        assert!(
+            !text.contains("@example.test"),
+            "{}: an address",
+            entry.path().display()
+        );
+    }
+    let tidy = std::path::Path::new("/usr/bin/tidy");
+    if tidy.exists() {
+        let r = Command::new(tidy)
+            .args(["-q", "-e", "--show-warnings", "yes"])
+            .arg(out.join("SW/index.html"))
+            .output()
+            .unwrap();
+        assert!(
+            r.status.success() && r.stderr.is_empty(),
+            "{}",
+            text(&r.stderr)
+        );
+    } else {
+        assert!(std::env::var("CI").is_err(), "tidy is missing in CI");
+    }
 }
 
 #[test]

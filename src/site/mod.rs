@@ -27,7 +27,7 @@ use crate::report;
 use crate::rules::game::GameRecord;
 use crate::rules::model::{Day, Lang};
 use crate::rules::pgn::{PgnInfo, game_pgn};
-use crate::rules::standings_html::crosstable_html;
+use crate::rules::standings_html::{crosstable_html, escape};
 
 /// How many of the latest results the index lists.
 const LATEST: usize = 20;
@@ -91,11 +91,37 @@ struct Gathered {
     latest: Vec<pages::Latest>,
 }
 
+/// What the store knows of each tournament in stages (its rounds and byes), by id.
+pub type Staged = std::collections::HashMap<String, crate::rounds::Known>;
+
+/// Reads [`Staged`] for every tournament in stages of the config.
+pub fn staged(store: &crate::store::Store, config: &Config) -> Result<Staged> {
+    let mut out = Staged::new();
+    for t in config.tournaments.iter().filter(|t| t.pairing.staged()) {
+        out.insert(
+            t.id.clone(),
+            store.read(|tx| crate::rounds::Known::read(tx, t))?,
+        );
+    }
+    Ok(out)
+}
+
 /// Every file of the site as of `today`, from the config and the stored records.
 pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<File>> {
+    build_with(config, records, &Staged::new(), today)
+}
+
+/// [`build`] with the rounds of the tournaments in stages: their crosstables show the final
+/// places of §708 and the byes of each round.
+pub fn build_with(
+    config: &Config,
+    records: &[GameRecord],
+    staged: &Staged,
+    today: Day,
+) -> Result<Vec<File>> {
     let mut out = Gathered::default();
     for t in &config.tournaments {
-        tournament_files(config, t, records, today, &mut out)?;
+        tournament_files(config, t, records, staged, today, &mut out)?;
     }
     let lang = config.bot.language;
     // The index lists the latest results (the feed has them all), newest first.
@@ -123,6 +149,7 @@ fn tournament_files(
     config: &Config,
     t: &Tournament,
     records: &[GameRecord],
+    staged: &Staged,
     today: Day,
     out: &mut Gathered,
 ) -> Result<()> {
@@ -133,9 +160,16 @@ fn tournament_files(
         .filter(|r| r.tournament == t.id)
         .cloned()
         .collect();
-    let (names, games, table) = report::tournament_standings(t, &mine, None)?;
-    let names: Vec<String> = names.iter().map(|n| public(n)).collect();
-    let crosstable = crosstable_html(&names, &games, &table, lang);
+    let (names, crosstable) = match staged.get(&t.id) {
+        // A tournament in stages: the first stage's crosstable, then the final places (§708).
+        Some(known) => staged_crosstable(t, known, lang),
+        None => {
+            let (names, games, table) = report::tournament_standings(t, &mine, None)?;
+            let names: Vec<String> = names.iter().map(|n| public(n)).collect();
+            let html = crosstable_html(&names, &games, &table, lang);
+            (names, html)
+        }
+    };
     let mut rounds: Vec<pages::Round> = Vec::new();
     let mut all_pgn = String::new();
     for rec in &mine {
@@ -175,6 +209,28 @@ fn tournament_files(
                 all_pgn.push('\n');
             }
             all_pgn.push_str(&pgn);
+        }
+    }
+    // A tournament in stages: each round's byes under its games.
+    if let Some(known) = staged.get(&t.id) {
+        for r in &known.rounds {
+            let label = r.number.to_string();
+            for b in &r.byes {
+                let points = crate::rules::standings::fmt_num(f64::from(b.halves) / 2.0);
+                let pairing = pages::Pairing {
+                    href: None,
+                    white: name(t, &b.player),
+                    black: "—".into(),
+                    result: format!("{} {points}", words::words(lang).bye),
+                };
+                match rounds.iter_mut().find(|x| x.label == label) {
+                    Some(x) => x.games.push(pairing),
+                    None => rounds.push(pages::Round {
+                        label: label.clone(),
+                        games: vec![pairing],
+                    }),
+                }
+            }
         }
     }
     sort_rounds(&mut rounds);
@@ -336,18 +392,72 @@ pub fn write_atomically(dir: &Path, files: &[File]) -> Result<()> {
 }
 
 /// Builds the site from `records` as of `today` and writes it to `dir`.
-pub fn generate(config: &Config, records: &[GameRecord], today: Day, dir: &Path) -> Result<()> {
-    let files = build(config, records, today)?;
+pub fn generate(
+    config: &Config,
+    records: &[GameRecord],
+    staged: &Staged,
+    today: Day,
+    dir: &Path,
+) -> Result<()> {
+    let files = build_with(config, records, staged, today)?;
     write_atomically(dir, &files)
 }
 
 /// After a batch (`amici run`, `ingest`, `tick`): regenerate the site into `[site] dir` when
 /// one is configured.
-pub fn publish(config: &Config, records: &[GameRecord], today: Day) -> Result<()> {
+pub fn publish(config: &Config, records: &[GameRecord], staged: &Staged, today: Day) -> Result<()> {
     match &config.site.dir {
-        Some(dir) => generate(config, records, today, dir),
+        Some(dir) => generate(config, records, staged, today, dir),
         None => Ok(()),
     }
+}
+
+/// The crosstable of a tournament in stages: the first stage's games (players in the listed
+/// order), then, once it is over, the final places with the stage each player reached.
+fn staged_crosstable(
+    t: &Tournament,
+    known: &crate::rounds::Known,
+    lang: Lang,
+) -> (Vec<String>, String) {
+    let names: Vec<String> = t.players.iter().map(|p| public(&p.name)).collect();
+    let (games, _) = crate::rules::stage::places::first_stage_input(&known.facts());
+    let Some(st) = crate::rounds::staged_table(t, known) else {
+        return (names, String::new());
+    };
+    let first = crate::rules::stage::places::first_stage(&known.facts());
+    let mut html = crosstable_html(&names, &games, &first_named(t, first), lang);
+    if st.final_places {
+        let w = words::words(lang);
+        html.push_str(&format!(
+            "<h3>{}</h3>\n<div class=\"scroll\">\n<table class=\"list\">\n<thead><tr><th scope=\"col\">#</th>\
+<th scope=\"col\" class=\"l\">{}</th><th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+            w.final_places, w.players, w.stage
+        ));
+        for (r, stage) in st.table.rows.iter().zip(&st.reached) {
+            html.push_str(&format!(
+                "<tr><td>{}</td><td class=\"l\">{}</td><td>{}</td></tr>\n",
+                crate::rules::standings::rank_text(r),
+                escape(&public(&r.name)),
+                escape(&words::stage_name(lang, stage))
+            ));
+        }
+        html.push_str("</tbody>\n</table>\n</div>\n");
+    }
+    html.push_str(&format!("<p>{}</p>\n", escape(&st.paired_by)));
+    (names, html)
+}
+
+/// The first stage's table with the players' names instead of their addresses.
+fn first_named(
+    t: &Tournament,
+    mut s: crate::rules::standings::Standings,
+) -> crate::rules::standings::Standings {
+    for r in &mut s.rows {
+        if let Some(p) = t.players.iter().find(|p| p.email == r.name) {
+            r.name = public(&p.name);
+        }
+    }
+    s
 }
 
 /// The daemon's hook after a processed batch: with `[site] dir` configured, the records are
@@ -362,13 +472,18 @@ pub async fn after_batch(
     if config.site.dir.is_none() {
         return;
     }
-    let records = match db.call(|store| store.games()).await {
+    let cfg = config.clone();
+    let records = match db
+        .call(move |store| Ok::<_, anyhow::Error>((store.games()?, staged(store, &cfg)?)))
+        .await
+    {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => return tracing::warn!("site: reading the games: {e:#}"),
         Err(e) => return tracing::warn!("site: reading the games: {e}"),
     };
     let today = crate::engine::local_day(&config, now);
-    let done = tokio::task::spawn_blocking(move || publish(&config, &records, today)).await;
+    let done =
+        tokio::task::spawn_blocking(move || publish(&config, &records.0, &records.1, today)).await;
     match done {
         Ok(Ok(())) => {}
         Ok(Err(e)) => tracing::warn!("site: {e:#}"),

@@ -49,6 +49,10 @@ pub struct Words {
     pub board: &'static str,
     pub no_moves: &'static str,
     pub skip: &'static str,
+    /// A tournament in stages (§708): the final places, the stage reached, the bye.
+    pub final_places: &'static str,
+    pub stage: &'static str,
+    pub bye: &'static str,
 }
 
 pub const EN: Words = Words {
@@ -94,6 +98,9 @@ pub const EN: Words = Words {
     board: "Board",
     no_moves: "No moves.",
     skip: "Skip to the content",
+    final_places: "Final places (§708)",
+    stage: "Stage reached",
+    bye: "bye",
 };
 
 pub const RU: Words = Words {
@@ -139,6 +146,9 @@ pub const RU: Words = Words {
     board: "Доска",
     no_moves: "Ходов нет.",
     skip: "К содержанию",
+    final_places: "Итоговые места (§708)",
+    stage: "Стадия",
+    bye: "свободный тур",
 };
 
 pub const BG: Words = Words {
@@ -184,6 +194,9 @@ pub const BG: Words = Words {
     board: "Дъска",
     no_moves: "Няма ходове.",
     skip: "Към съдържанието",
+    final_places: "Крайно класиране (§708)",
+    stage: "Достигнат етап",
+    bye: "почивка",
 };
 
 pub fn words(lang: Lang) -> &'static Words {
@@ -282,4 +295,50 @@ pub fn ending(lang: Lang, result: Option<GameResult>, t: Option<Termination>) ->
         },
     };
     Some(text)
+}
+
+/// The stage a player reached (`"stage"` of the standings: final, semi-final, quarter-final,
+/// round-of-N, swiss, tables) in the page's language.
+pub fn stage_name(lang: Lang, stage: &str) -> String {
+    let (fin, semi, quarter, swiss, tables, of) = match lang {
+        Lang::En => (
+            "final",
+            "semi-final",
+            "quarter-final",
+            "Swiss stage",
+            "tables",
+            "round of",
+        ),
+        Lang::Ru => (
+            "финал",
+            "полуфинал",
+            "четвертьфинал",
+            "швейцарская система",
+            "группы",
+            "1/",
+        ),
+        Lang::Bg => (
+            "финал",
+            "полуфинал",
+            "четвъртфинал",
+            "швейцарска система",
+            "групи",
+            "1/",
+        ),
+    };
+    match stage {
+        "final" => fin.into(),
+        "semi-final" => semi.into(),
+        "quarter-final" => quarter.into(),
+        "swiss" => swiss.into(),
+        "tables" => tables.into(),
+        other => match other.strip_prefix("round-of-") {
+            Some(n) if lang == Lang::En => format!("{of} {n}"),
+            Some(n) => {
+                let half = n.parse::<u32>().map_or(0, |n| n / 2);
+                format!("{of}{half}")
+            }
+            None => other.into(),
+        },
+    }
 }
