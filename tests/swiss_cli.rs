@@ -467,6 +467,18 @@ fn s708_1_a_swiss_of_11_with_a_top_of_4_knockout_tie_seed_to_the_final_places() 
     );
     let text = e.cli("2027-08-01", &["standings"]);
     assert!(text.contains("final places (§708.1–708.2)"), "{text}");
+    // Everyone is told the final places once, the champion first.
+    e.cli("2027-08-02", &["tick"]);
+    for who in [
+        "arbiter@example.test",
+        "p1@example.test",
+        "p11@example.test",
+    ] {
+        let told = e.letters_to(who, "final places");
+        assert_eq!(told.len(), 1, "{who}");
+        let champion = format!("1  Player {} (final)", num(&s[2]));
+        assert!(told[0].contains(&champion), "{}", told[0]);
+    }
     site_shows_the_final_places(&e, &s);
 }
 

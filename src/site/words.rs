@@ -297,48 +297,4 @@ pub fn ending(lang: Lang, result: Option<GameResult>, t: Option<Termination>) ->
     Some(text)
 }
 
-/// The stage a player reached (`"stage"` of the standings: final, semi-final, quarter-final,
-/// round-of-N, swiss, tables) in the page's language.
-pub fn stage_name(lang: Lang, stage: &str) -> String {
-    let (fin, semi, quarter, swiss, tables, of) = match lang {
-        Lang::En => (
-            "final",
-            "semi-final",
-            "quarter-final",
-            "Swiss stage",
-            "tables",
-            "round of",
-        ),
-        Lang::Ru => (
-            "финал",
-            "полуфинал",
-            "четвертьфинал",
-            "швейцарская система",
-            "группы",
-            "1/",
-        ),
-        Lang::Bg => (
-            "финал",
-            "полуфинал",
-            "четвъртфинал",
-            "швейцарска система",
-            "групи",
-            "1/",
-        ),
-    };
-    match stage {
-        "final" => fin.into(),
-        "semi-final" => semi.into(),
-        "quarter-final" => quarter.into(),
-        "swiss" => swiss.into(),
-        "tables" => tables.into(),
-        other => match other.strip_prefix("round-of-") {
-            Some(n) if lang == Lang::En => format!("{of} {n}"),
-            Some(n) => {
-                let half = n.parse::<u32>().map_or(0, |n| n / 2);
-                format!("{of}{half}")
-            }
-            None => other.into(),
-        },
-    }
-}
+pub use crate::mail::texts::stage_name;

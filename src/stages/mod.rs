@@ -44,7 +44,11 @@ pub fn advance(
             let known = Known::read(tx, t)?;
             match stage::next(&format, &known.facts(), today) {
                 Ok(Next::Start(round)) => queued += start_round(tx, config, t, &round, now)?,
-                Ok(Next::Wait | Next::Over) => break,
+                Ok(Next::Over) => {
+                    queued += tell_over(tx, config, t, &known, now)?;
+                    break;
+                }
+                Ok(Next::Wait) => break,
                 Err(e) => {
                     tracing::warn!(tournament = %t.id, "the next round cannot be paired: {e}");
                     let lang = config.language_of(&t.arbiter);
@@ -317,4 +321,58 @@ pub fn command(
             tournament: String::new(),
         }),
     }
+}
+
+/// The tournament is over (the final decided, or the first stage without a top): the final
+/// places of §708 told once to every player and the arbiter, each in his language.
+fn tell_over(
+    tx: &Tx<'_>,
+    config: &Config,
+    t: &Tournament,
+    known: &Known,
+    now: DateTime<FixedOffset>,
+) -> Result<usize> {
+    let key = format!("stage_over:{}", t.id);
+    if tx.meta(&key)?.is_some() {
+        return Ok(0);
+    }
+    let Some(st) = crate::rounds::staged_table(t, known) else {
+        return Ok(0);
+    };
+    if !st.final_places {
+        return Ok(0);
+    }
+    tx.set_meta(&key, &crate::config::local_day(config, now).to_string())?;
+    let mut out = Answer::unprompted(config, format!("over:{}", t.id), now);
+    let mut queued = 0;
+    let to: Vec<&str> = t
+        .players
+        .iter()
+        .map(|p| p.email.as_str())
+        .chain(std::iter::once(t.arbiter.as_str()))
+        .collect();
+    for who in to {
+        let lang = config.language_of(who);
+        let places: String = st
+            .table
+            .rows
+            .iter()
+            .zip(&st.reached)
+            .map(|(r, stage)| {
+                format!(
+                    "{:>5}  {} ({})\n",
+                    crate::rules::standings::rank_text(r),
+                    r.name,
+                    texts::stage_name(lang, stage)
+                )
+            })
+            .collect();
+        let values: [(&str, &dyn std::fmt::Display); 2] =
+            [("tournament", &t.name), ("places", &places)];
+        let subject = texts::fill(lang, Key::StageOverSubject, &values);
+        let body = texts::fill(lang, Key::StageOver, &values);
+        out.queue(tx, who, Kind::Notice, None, subject, body)?;
+        queued += 1;
+    }
+    Ok(queued)
 }

@@ -440,5 +440,9 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdByeRound => {
             "кръг {round}: почивка се заявява за неизтеглен кръг ({first} до {last})"
         }
+        Key::StageOverSubject => "{tournament}: крайно класиране",
+        Key::StageOver => {
+            "{tournament} завърши. Крайното класиране (§708.1–708.2):\n\n{places}\n— amici\n"
+        }
     }
 }

@@ -440,5 +440,9 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdByeRound => {
             "round {round}: a bye is asked for a Swiss round not yet paired ({first} to {last})"
         }
+        Key::StageOverSubject => "{tournament}: final places",
+        Key::StageOver => {
+            "{tournament} is over. The final places (§708.1–708.2):\n\n{places}\n— amici\n"
+        }
     }
 }

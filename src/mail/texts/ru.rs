@@ -434,5 +434,9 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdByeRound => {
             "тур {round}: свободный тур заявляется на ещё не составленный тур ({first}–{last})"
         }
+        Key::StageOverSubject => "{tournament}: итоговые места",
+        Key::StageOver => {
+            "{tournament} окончен. Итоговые места (§708.1–708.2):\n\n{places}\n— amici\n"
+        }
     }
 }
