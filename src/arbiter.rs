@@ -301,12 +301,14 @@ pub(crate) fn execute(
         ArbiterCommand::Extend { tournament, to } => extend(&run, out, tournament, *to),
         ArbiterCommand::Withdraw { player, illness } => {
             let games = run.games_of(player)?;
-            if games.is_empty() {
+            // A player of a tournament in stages may withdraw before his first game: he is not
+            // paired again (RULES.md §12a).
+            let staged = crate::stages::mark_withdrawn(run.tx, run.config, player, today, scope)?;
+            if games.is_empty() && !staged {
                 return Ok(Err(Refused::PlaysNoGame {
                     player: player.clone(),
                 }));
             }
-            crate::stages::mark_withdrawn(run.tx, run.config, player, today)?;
             let games = run.apply_all(out, game::withdraw(&games, player, *illness, today))?;
             Ok(Ok(Done::Withdrawn {
                 player: player.clone(),
@@ -315,7 +317,7 @@ pub(crate) fn execute(
         }
         ArbiterCommand::Exclude { player } => {
             let games = run.games_of(player)?;
-            crate::stages::mark_withdrawn(run.tx, run.config, player, today)?;
+            crate::stages::mark_withdrawn(run.tx, run.config, player, today, scope)?;
             let games = run.apply_all(out, game::exclude(&games, player))?;
             Ok(Ok(Done::Excluded {
                 player: player.clone(),
@@ -325,7 +327,7 @@ pub(crate) fn execute(
         ArbiterCommand::Replace { old, new } => replace(&run, out, old, new),
         ArbiterCommand::Pair { .. }
         | ArbiterCommand::Unpair { .. }
-        | ArbiterCommand::Bye { .. } => crate::stages::command(tx, config, cmd, now),
+        | ArbiterCommand::Bye { .. } => crate::stages::command(tx, config, cmd, now, scope),
     }
 }
 

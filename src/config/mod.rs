@@ -295,6 +295,7 @@ impl Tournament {
             .map(|p| crate::rules::stage::Entrant {
                 email: p.email.clone(),
                 rating: p.rating,
+                number: None,
             })
             .collect()
     }

@@ -24,6 +24,7 @@ pub struct Known {
     pub requested: Vec<(String, u32)>,
     pub entrants: Vec<stage::Entrant>,
     pub unplayed: crate::rules::standings::Unplayed,
+    pub game_floor: u32,
 }
 
 impl Known {
@@ -35,13 +36,38 @@ impl Known {
                 results.insert(n, stage_outcome(&g, &withdrawn));
             }
         })?;
+        // Pairing numbers stand from round 1 on (a later rating edit changes nothing); a
+        // player taken out of the config since keeps his history and is not paired again.
+        let mut entrants = t.entrants();
+        let mut withdrawn = withdrawn;
+        if let Some(frozen) = tx.meta(&numbers_key(&t.id))? {
+            let frozen: Vec<String> = serde_json::from_str(&frozen).unwrap_or_default();
+            for (k, email) in frozen.iter().enumerate() {
+                let number = Some(k as u32 + 1);
+                match entrants.iter_mut().find(|e| e.email == *email) {
+                    Some(e) => e.number = number,
+                    None => {
+                        entrants.push(stage::Entrant {
+                            email: email.clone(),
+                            rating: None,
+                            number,
+                        });
+                        withdrawn.insert(email.clone());
+                    }
+                }
+            }
+        }
         Ok(Known {
             rounds: tx.rounds(&t.id)?,
             results,
             withdrawn,
             requested: tx.requested_byes(&t.id)?,
-            entrants: t.entrants(),
+            entrants,
             unplayed: t.tiebreak_unplayed,
+            game_floor: tx
+                .meta(&floor_key(&t.id))?
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
         })
     }
 
@@ -53,6 +79,7 @@ impl Known {
             withdrawn: &self.withdrawn,
             requested: &self.requested,
             unplayed: self.unplayed,
+            game_floor: self.game_floor,
         }
     }
 }
@@ -74,4 +101,15 @@ fn stage_outcome(g: &GameRecord, withdrawn: &std::collections::HashSet<String>) 
 /// The n of a game id `<tournament>/<n>`.
 pub fn game_number(id: &str) -> Option<u32> {
     id.rsplit('/').next()?.parse().ok()
+}
+
+/// The meta key of the lowest game number a new round may use (after `unpair`).
+pub fn floor_key(tournament: &str) -> String {
+    format!("stage_game_floor:{tournament}")
+}
+
+/// The meta key of the pairing numbers fixed when round 1 was paired: the addresses in
+/// pairing-number order, as JSON.
+pub fn numbers_key(tournament: &str) -> String {
+    format!("stage_numbers:{tournament}")
 }

@@ -111,7 +111,15 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
             }
         }
     }
-    let names: Vec<String> = order.iter().map(|&i| t.players[i].name.clone()).collect();
+    // A player taken out of the config since round 1 is still in the file, without his
+    // address (no address in exported files).
+    let player = |i: usize| {
+        t.players
+            .iter()
+            .find(|p| p.email == known.entrants[i].email)
+    };
+    let name = |i: usize| player(i).map_or_else(|| format!("Player {}", i + 1), |p| p.name.clone());
+    let names: Vec<String> = order.iter().map(|&i| name(i)).collect();
     let bye_list: Vec<standings::Bye> = byes
         .iter()
         .filter(|b| b.round < next)
@@ -154,8 +162,8 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
     let players: Vec<TrfPlayer> = order
         .iter()
         .map(|&i| TrfPlayer {
-            name: t.players[i].name.clone(),
-            rating: t.players[i].rating,
+            name: name(i),
+            rating: player(i).and_then(|p| p.rating),
             ..TrfPlayer::default()
         })
         .collect();

@@ -37,7 +37,7 @@ pub fn advance(
             continue;
         }
         // Fast path: a round in play (its games unfinished) decides nothing new.
-        if tx.unfinished_games(&t.id)? > 0 || held(tx, &t.id)? {
+        if held(tx, &t.id)? || last_round_in_play(tx, &t.id)? {
             continue;
         }
         loop {
@@ -83,7 +83,11 @@ pub fn start_round(
     round: &Round,
     now: DateTime<FixedOffset>,
 ) -> Result<usize> {
-    let mut out = Answer::unprompted(config, format!("round:{}:{}", t.id, round.number), now);
+    let mut out = Answer::unprompted(
+        config,
+        format!("round:{}:{}:{}", t.id, round.number, round_digest(round)),
+        now,
+    );
     let mut queued = 0;
     for g in &round.games {
         let id = crate::rules::pairing::game_id(&t.id, g.game);
@@ -154,6 +158,15 @@ pub fn start_round(
         queued += 1;
     }
     tx.put_round(&t.id, round)?;
+    let key = crate::rounds::numbers_key(&t.id);
+    if tx.meta(&key)?.is_none() {
+        let entrants = t.entrants();
+        let order: Vec<&str> = stage::pairing_order(&entrants)
+            .into_iter()
+            .map(|i| entrants[i].email.as_str())
+            .collect();
+        tx.set_meta(&key, &serde_json::to_string(&order).unwrap_or_default())?;
+    }
     tracing::info!(
         tournament = %t.id, round = round.number, stage = round.stage.as_str(),
         games = round.games.len(), byes = round.byes.len(), "round started"
@@ -174,17 +187,36 @@ pub fn rounds_ended(tx: &Tx<'_>, config: &Config, today: Day) -> Result<Vec<Stri
 }
 
 /// Art. 47, 56: a withdrawn or excluded player is not paired again in any tournament in stages
-/// he plays in.
-pub fn mark_withdrawn(tx: &Tx<'_>, config: &Config, player: &str, today: Day) -> Result<()> {
-    for t in config.tournaments.iter().filter(|t| t.pairing.staged()) {
+/// he plays in (those in `scope`: the arbiter's own). Returns whether he plays in one.
+pub fn mark_withdrawn(
+    tx: &Tx<'_>,
+    config: &Config,
+    player: &str,
+    today: Day,
+    scope: Option<&[String]>,
+) -> Result<bool> {
+    let mut any = false;
+    for t in staged_in_scope(config, scope) {
         if t.players
             .iter()
             .any(|p| p.email.eq_ignore_ascii_case(player))
         {
             tx.mark_withdrawn(&t.id, &player.to_lowercase(), &today.to_string())?;
+            any = true;
         }
     }
-    Ok(())
+    Ok(any)
+}
+
+/// The tournaments in stages an arbiter may act on: all for the command line (`None`), his own
+/// for a letter.
+fn staged_in_scope<'c>(
+    config: &'c Config,
+    scope: Option<&'c [String]>,
+) -> impl Iterator<Item = &'c Tournament> + 'c {
+    config.tournaments.iter().filter(move |t| {
+        t.pairing.staged() && scope.is_none_or(|ids| ids.iter().any(|id| *id == t.id))
+    })
 }
 
 /// The meta key of a tournament whose next round waits for the arbiter (`unpair`): it is
@@ -208,15 +240,15 @@ pub fn command(
     config: &Config,
     cmd: &crate::rules::arbiter::ArbiterCommand,
     now: DateTime<FixedOffset>,
+    scope: Option<&[String]>,
 ) -> Result<crate::rules::game::Outcome> {
     use crate::rules::arbiter::ArbiterCommand as C;
     use crate::rules::game::{Done, Refused, StageRefusal as R};
     let today = crate::config::local_day(config, now);
     let refuse = |r: R| Ok(Err(Refused::Stage(r)));
     let staged = |id: &str| {
-        config
-            .tournament(id)
-            .filter(|t| t.pairing.staged())
+        staged_in_scope(config, scope)
+            .find(|t| t.id == id)
             .ok_or_else(|| R::NotStaged {
                 tournament: id.to_string(),
             })
@@ -249,29 +281,24 @@ pub fn command(
                 Err(r) => return refuse(r),
             };
             let rounds = tx.rounds(&t.id)?;
-            let Some(last) = rounds.last().filter(|r| r.number == *round) else {
-                return refuse(R::NotLastRound {
-                    tournament: t.id.clone(),
-                    round: *round,
-                });
-            };
-            for g in &last.games {
-                let id = crate::rules::pairing::game_id(&t.id, g.game);
-                if tx
-                    .game(&id)?
-                    .is_some_and(|r| !r.moves.is_empty() || r.result.is_some())
-                {
-                    return refuse(R::RoundBegun {
-                        game: id,
-                        round: *round,
-                    });
+            let mut begun = std::collections::HashSet::new();
+            if let Some(last) = rounds.last() {
+                for g in &last.games {
+                    let id = crate::rules::pairing::game_id(&t.id, g.game);
+                    if tx
+                        .game(&id)?
+                        .is_some_and(|r| !r.moves.is_empty() || r.result.is_some())
+                    {
+                        begun.insert(g.game);
+                    }
                 }
             }
-            for g in &last.games {
-                tx.delete_game(&crate::rules::pairing::game_id(&t.id, g.game))?;
-            }
-            tx.delete_round(&t.id, *round)?;
-            tx.set_meta(&hold_key(&t.id), "held")?;
+            let last = match stage::commands::unpair(&t.id, &rounds, *round, |g| begun.contains(&g))
+            {
+                Ok(r) => r,
+                Err(r) => return refuse(r),
+            };
+            take_back(tx, config, t, last, now)?;
             Ok(Ok(Done::RoundUnpaired {
                 tournament: t.id.clone(),
                 round: *round,
@@ -279,36 +306,24 @@ pub fn command(
             }))
         }
         C::Bye { player, round } => {
-            let Some(t) = config.tournaments.iter().find(|t| {
-                t.pairing.staged()
-                    && t.players
-                        .iter()
-                        .any(|p| p.email.eq_ignore_ascii_case(player))
+            let Some(t) = staged_in_scope(config, scope).find(|t| {
+                t.players
+                    .iter()
+                    .any(|p| p.email.eq_ignore_ascii_case(player))
             }) else {
                 return refuse(R::NotInSwiss {
                     player: player.clone(),
                 });
             };
-            if !t.stages.is_some_and(|s| s.requested_byes) {
-                return refuse(R::ByesNotAllowed {
+            let Some(format) = t.format() else {
+                return refuse(R::NotStaged {
                     tournament: t.id.clone(),
                 });
-            }
-            let paired = tx
-                .rounds(&t.id)?
-                .iter()
-                .filter(|r| r.stage == StageKind::Swiss)
-                .count() as u32;
-            let last = match t.format().map(|f| f.first) {
-                Some(stage::First::Swiss { rounds }) => rounds,
-                _ => 0,
             };
-            if *round <= paired || *round > last {
-                return refuse(R::ByeRound {
-                    round: *round,
-                    first: paired + 1,
-                    last,
-                });
+            let allowed = t.stages.is_some_and(|s| s.requested_byes);
+            let rounds = tx.rounds(&t.id)?;
+            if let Err(r) = stage::commands::bye(&t.id, &format, allowed, &rounds, *round) {
+                return refuse(r);
             }
             tx.request_bye(&t.id, &player.to_lowercase(), *round)?;
             Ok(Ok(Done::ByeRequested {
@@ -375,4 +390,73 @@ fn tell_over(
         queued += 1;
     }
     Ok(queued)
+}
+
+/// `unpair`: the round's games removed, their numbers never given again, the round deleted and
+/// the tournament held for the arbiter; both players of each game told.
+fn take_back(
+    tx: &Tx<'_>,
+    config: &Config,
+    t: &Tournament,
+    round: &Round,
+    now: DateTime<FixedOffset>,
+) -> Result<()> {
+    let mut out = Answer::unprompted(
+        config,
+        format!("unpair:{}:{}:{}", t.id, round.number, round_digest(round)),
+        now,
+    );
+    for g in &round.games {
+        let id = crate::rules::pairing::game_id(&t.id, g.game);
+        tx.delete_game(&id)?;
+        for who in [&g.white, &g.black] {
+            let lang = config.language_of(who);
+            let values: [(&str, &dyn std::fmt::Display); 3] = [
+                ("tournament", &t.name),
+                ("round", &round.number),
+                ("game", &id),
+            ];
+            let subject = texts::fill(lang, Key::RoundSubject, &values);
+            let body = texts::fill(lang, Key::RoundTakenBack, &values);
+            out.queue(tx, who, Kind::Notice, None, subject, body)?;
+        }
+    }
+    let top = round.games.iter().map(|g| g.game).max().unwrap_or(0);
+    let floor = tx
+        .meta(&crate::rounds::floor_key(&t.id))?
+        .and_then(|v| v.parse::<u32>().ok())
+        .unwrap_or(0);
+    tx.set_meta(
+        &crate::rounds::floor_key(&t.id),
+        &(top + 1).max(floor).to_string(),
+    )?;
+    tx.delete_round(&t.id, round.number)?;
+    tx.set_meta(&hold_key(&t.id), "held")?;
+    Ok(())
+}
+
+/// A short digest of a round's pairing: the letters of a round paired again after `unpair`
+/// get Message-IDs of their own.
+fn round_digest(round: &Round) -> String {
+    let text: String = round
+        .games
+        .iter()
+        .map(|g| format!("{} {} {};", g.game, g.white, g.black))
+        .chain(round.byes.iter().map(|b| format!("bye {};", b.player)))
+        .collect();
+    crate::store::hash(text.as_bytes())[..12].to_string()
+}
+
+/// The last round has a game without a result (only its games count: a game the tournament
+/// got otherwise, e.g. by `amici import`, never blocks the rounds).
+fn last_round_in_play(tx: &Tx<'_>, tournament: &str) -> crate::store::Result<bool> {
+    let rounds = tx.rounds(tournament)?;
+    let Some(last) = rounds.last() else {
+        return Ok(false);
+    };
+    let numbers = last.games.iter().map(|g| g.game);
+    let (Some(from), Some(to)) = (numbers.clone().min(), numbers.max()) else {
+        return Ok(false);
+    };
+    Ok(tx.unfinished_games(tournament, from, to)? > 0)
 }

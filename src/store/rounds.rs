@@ -84,16 +84,17 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Games of a tournament still going on (a game removed under Art. 47 А has no result
-    /// but is over).
-    pub fn unfinished_games(&self, tournament: &str) -> Result<usize> {
+    /// Games numbered `from..=to` of a tournament still going on (a game removed under Art.
+    /// 47 А has no result but is over).
+    pub fn unfinished_games(&self, tournament: &str, from: u32, to: u32) -> Result<usize> {
         Ok(self
             .tx
             .prepare_cached(
                 "SELECT count(*) FROM games g JOIN game_clocks c ON c.id = g.id
-                 WHERE g.tournament = ?1 AND g.finished = 0 AND c.status != '\"finished\"'",
+                 WHERE g.tournament = ?1 AND g.n BETWEEN ?2 AND ?3
+                   AND g.finished = 0 AND c.status != '\"finished\"'",
             )?
-            .query_row([tournament], |r| r.get::<_, i64>(0))? as usize)
+            .query_row(params![tournament, from, to], |r| r.get::<_, i64>(0))? as usize)
     }
 }
 

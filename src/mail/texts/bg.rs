@@ -444,5 +444,8 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::StageOver => {
             "{tournament} завърши. Крайното класиране (§708.1–708.2):\n\n{places}\n— amici\n"
         }
+        Key::RoundTakenBack => {
+            "{tournament}, кръг {round}: съдията отмени тегленето на този кръг преди първия ход; партия {game} няма да се играе. Новото теглене ще получите с отделно писмо.\n\n— amici\n"
+        }
     }
 }

@@ -444,5 +444,8 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::StageOver => {
             "{tournament} is over. The final places (§708.1–708.2):\n\n{places}\n— amici\n"
         }
+        Key::RoundTakenBack => {
+            "{tournament}, round {round}: the arbiter has taken back this round's pairing before any move; game {game} does not take place. The new pairing will reach you in a separate letter.\n\n— amici\n"
+        }
     }
 }

@@ -438,5 +438,8 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::StageOver => {
             "{tournament} окончен. Итоговые места (§708.1–708.2):\n\n{places}\n— amici\n"
         }
+        Key::RoundTakenBack => {
+            "{tournament}, тур {round}: судья отменил жеребьёвку этого тура до первого хода; партия {game} не состоится. Новую жеребьёвку вы получите отдельным письмом.\n\n— amici\n"
+        }
     }
 }

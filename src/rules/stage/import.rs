@@ -43,6 +43,10 @@ pub enum ImportError {
     ByeAgain { line: usize, number: u32 },
     #[error("players {0:?} are missing from the pairings")]
     Missing(Vec<u32>),
+    #[error(
+        "line {line}: a second bye; a round has at most one, for the odd player out (C.04.1 c)"
+    )]
+    SecondBye { line: usize },
 }
 
 /// The round the import starts: the next Swiss round, from the checked pairings.
@@ -128,6 +132,9 @@ pub fn imported_round(
         match (w, b) {
             (0, 0) => return Err(bad(line, l)),
             (p, 0) | (0, p) => {
+                if !byes.is_empty() {
+                    return Err(ImportError::SecondBye { line });
+                }
                 if !history[&p].bye_eligible {
                     return Err(ImportError::ByeAgain { line, number: p });
                 }

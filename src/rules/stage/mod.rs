@@ -7,9 +7,11 @@
 //! - [`swiss`]    the next Swiss round from the players' histories (FIDE Dutch, C.04.3)
 //! - [`tables`]   several round-robin tables by snake seeding
 //! - [`knockout`] the bracket, matches of `knockout_games`, drawn matches, the next round
+//! - [`commands`] the arbiter's `unpair` and `bye`, decided
 //! - [`import`]   a round paired by another program, checked (§709.1)
 //! - [`places`]   the overall ranking of the first stage and the final places (§708)
 
+pub mod commands;
 pub mod import;
 pub mod knockout;
 pub mod places;
@@ -88,6 +90,9 @@ pub struct Format {
 pub struct Entrant {
     pub email: String,
     pub rating: Option<u32>,
+    /// The pairing number fixed when round 1 was paired (a later rating edit changes nothing);
+    /// `None` for a player added since (numbered after the others).
+    pub number: Option<u32>,
 }
 
 /// One game of a round: its number n (game id `<tournament>/<n>`) and its players.
@@ -164,6 +169,9 @@ pub struct Facts<'a> {
     pub requested: &'a [(String, u32)],
     /// How unplayed games count in the tie-breaks of the overall ranking.
     pub unplayed: crate::rules::standings::Unplayed,
+    /// Game numbers below this were used by a round taken back (`unpair`): never given again,
+    /// so a letter about the old game never lands in a new one.
+    pub game_floor: u32,
 }
 
 impl Facts<'_> {
@@ -185,6 +193,7 @@ impl Facts<'_> {
             .flat_map(|r| r.games.iter().map(|g| g.game))
             .max()
             .unwrap_or(0)
+            .max(self.game_floor.saturating_sub(1))
             + 1
     }
 }
@@ -249,10 +258,14 @@ pub fn next(format: &Format, facts: &Facts<'_>, today: Day) -> Result<Next, Stag
 }
 
 /// Pairing numbers (§12a): by `rating`, highest first, then the order listed; a player without
-/// a rating after those with one. Returns the entrants' indices in pairing-number order.
+/// a rating after those with one. Once round 1 is paired the numbers stand (`Entrant::number`).
+/// Returns the entrants' indices in pairing-number order.
 pub fn pairing_order(entrants: &[Entrant]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..entrants.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(entrants[i].rating), i));
+    order.sort_by_key(|&i| {
+        let e = &entrants[i];
+        (e.number.is_none(), e.number, std::cmp::Reverse(e.rating), i)
+    });
     order
 }
 

@@ -16,6 +16,7 @@ fn entrants(n: usize) -> Vec<Entrant> {
         .map(|k| Entrant {
             email: format!("p{k}@x.test"),
             rating: Some(2600 - 10 * k as u32),
+            number: None,
         })
         .collect()
 }
@@ -60,6 +61,7 @@ impl Play {
             withdrawn: &self.withdrawn,
             requested: &self.requested,
             unplayed: crate::rules::standings::Unplayed::Fide,
+            game_floor: 0,
         }
     }
 
@@ -117,25 +119,25 @@ fn s12a_tables_by_snake_seeding_on_rating() {
 
 #[test]
 fn s12a_pairing_numbers_by_rating_then_the_order_listed() {
-    let e = vec![
-        Entrant {
-            email: "a".into(),
-            rating: None,
-        },
-        Entrant {
-            email: "b".into(),
-            rating: Some(2000),
-        },
-        Entrant {
-            email: "c".into(),
-            rating: Some(2100),
-        },
-        Entrant {
-            email: "d".into(),
-            rating: Some(2000),
-        },
+    let entrant = |email: &str, rating| Entrant {
+        email: email.into(),
+        rating,
+        number: None,
+    };
+    let mut e = vec![
+        entrant("a", None),
+        entrant("b", Some(2000)),
+        entrant("c", Some(2100)),
+        entrant("d", Some(2000)),
     ];
     assert_eq!(pairing_order(&e), vec![2, 1, 3, 0]);
+    // Fixed at round 1: a later rating edit changes nothing; a player added since comes last.
+    for (i, n) in [(2, 1), (1, 2), (3, 3), (0, 4)] {
+        e[i].number = Some(n);
+    }
+    e[0].rating = Some(2700);
+    e.push(entrant("z", Some(2800)));
+    assert_eq!(pairing_order(&e), vec![2, 1, 3, 0, 4]);
 }
 
 #[test]
@@ -433,4 +435,84 @@ fn s708_1_final_places_winner_finalist_then_semi_final_losers_by_swiss_standing_
     for w in places[4..].windows(2) {
         assert!(w[0].points >= w[1].points, "{w:?}");
     }
+}
+
+#[test]
+fn s12a_unpair_only_the_last_round_and_only_before_any_move() {
+    let f = format(First::Swiss { rounds: 5 }, 0, Tie::Seed);
+    let mut p = Play::new(6);
+    p.next(&f, "2027-01-10");
+    p.finish(stronger_wins);
+    p.next(&f, "2027-02-10");
+    let refused = commands::unpair("T", &p.rounds, 1, |_| false).unwrap_err();
+    assert!(matches!(
+        refused,
+        crate::rules::game::StageRefusal::NotLastRound { round: 1, .. }
+    ));
+    let begun = commands::unpair("T", &p.rounds, 2, |g| g == 5).unwrap_err();
+    assert_eq!(
+        begun,
+        crate::rules::game::StageRefusal::RoundBegun {
+            game: "T/5".into(),
+            round: 2
+        }
+    );
+    assert_eq!(
+        commands::unpair("T", &p.rounds, 2, |_| false)
+            .unwrap()
+            .number,
+        2
+    );
+    // A round paired again after `unpair` never reuses the game numbers given before.
+    let last = p.rounds.pop().unwrap();
+    let floor = last.games.iter().map(|g| g.game).max().unwrap() + 1;
+    let mut facts = p.facts();
+    facts.game_floor = floor;
+    assert_eq!(floor, 7, "games 4-6 were round 2's");
+    assert_eq!(facts.next_game(), 7, "not 4 again");
+}
+
+#[test]
+fn s12a_a_requested_bye_only_where_allowed_and_for_a_round_not_yet_paired() {
+    let f = format(First::Swiss { rounds: 5 }, 0, Tie::Seed);
+    let mut p = Play::new(6);
+    p.next(&f, "2027-01-10");
+    assert!(matches!(
+        commands::bye("T", &f, false, &p.rounds, 3),
+        Err(crate::rules::game::StageRefusal::ByesNotAllowed { .. })
+    ));
+    for round in [1, 6] {
+        assert_eq!(
+            commands::bye("T", &f, true, &p.rounds, round),
+            Err(crate::rules::game::StageRefusal::ByeRound {
+                round,
+                first: 2,
+                last: 5
+            })
+        );
+    }
+    assert_eq!(commands::bye("T", &f, true, &p.rounds, 2), Ok(()));
+}
+
+#[test]
+fn s709_1_imported_pairings_with_two_byes_or_an_unknown_player_are_refused() {
+    let f = format(First::Swiss { rounds: 5 }, 0, Tie::Seed);
+    let p = Play::new(6);
+    let day = || crate::rules::model::Day::from_ymd_opt(2027, 1, 10).unwrap();
+    let import = |text: &str| import::imported_round(&f, &p.facts(), text, day(), day());
+    assert_eq!(
+        import("4\n1 4\n2 5\n3 0\n6 0\n"),
+        Err(import::ImportError::SecondBye { line: 5 })
+    );
+    assert_eq!(
+        import("3\n1 4\n2 5\n3 9\n"),
+        Err(import::ImportError::Unknown { line: 4, number: 9 })
+    );
+    let ok = import("3\n1 4\n5 2\n3 6\n").unwrap();
+    assert_eq!(ok.games.len(), 3);
+    assert_eq!(ok.paired_by, PairedBy::Imported);
+    assert_eq!(
+        (ok.games[1].white.as_str(), ok.games[1].black.as_str()),
+        ("p5@x.test", "p2@x.test")
+    );
 }
