@@ -178,6 +178,8 @@ fn stronger(w: &str, b: &str) -> &'static str {
 struct Ledger {
     halves: HashMap<String, u32>,
     byes: HashSet<String>,
+    /// Opponents met over the board (a forfeit is not a game played).
+    played: HashMap<String, Vec<String>>,
     met: HashSet<(String, String)>,
 }
 
@@ -212,6 +214,54 @@ impl Ledger {
             (b.into(), w.into())
         };
         assert!(self.met.insert(key), "{w} and {b} meet a second time");
+        self.played.entry(w.into()).or_default().push(b.into());
+        self.played.entry(b.into()).or_default().push(w.into());
+    }
+
+    /// A game lost by withdrawal: points, no game played.
+    fn forfeit(&mut self, w: &str, b: &str, result: &str) {
+        self.game(w, b, result);
+        for (me, opp) in [(w, b), (b, w)] {
+            if let Some(list) = self.played.get_mut(me) {
+                list.retain(|o| o != opp);
+            }
+        }
+    }
+
+    /// Half points of a player.
+    fn pts(&self, p: &str) -> u32 {
+        self.halves.get(p).copied().unwrap_or(0)
+    }
+
+    /// Buchholz as `tiebreak_unplayed = "plain"` defines it (RULES.md §12a), in half points:
+    /// the points of the opponents met over the board.
+    fn buchholz(&self, p: &str) -> u32 {
+        self.played
+            .get(p)
+            .map_or(0, |o| o.iter().map(|o| self.pts(o)).sum())
+    }
+
+    /// The sum of the Buchholz of the opponents met over the board.
+    fn sum_buchholz(&self, p: &str) -> u32 {
+        self.played
+            .get(p)
+            .map_or(0, |o| o.iter().map(|o| self.buchholz(o)).sum())
+    }
+
+    /// The overall ranking of the first stage as the test counts it: points, Buchholz, sum of
+    /// Buchholz, then the pairing number (the player's number here).
+    fn ranking(&self, withdrawn: &[&str]) -> Vec<String> {
+        let mut all: Vec<String> = (1..=11)
+            .map(|k| format!("p{k}@example.test"))
+            .filter(|p| !withdrawn.contains(&p.as_str()))
+            .collect();
+        all.sort_by_key(|p| {
+            (
+                std::cmp::Reverse((self.pts(p), self.buchholz(p), self.sum_buchholz(p))),
+                num(p),
+            )
+        });
+        all
     }
 }
 
@@ -315,8 +365,10 @@ fn swiss_stage(e: &mut Event) -> Ledger {
         };
         if num(w) != 9 && num(b) != 9 {
             e.result("2027-05-02", id, r);
+            l.game(w, b, r);
+        } else {
+            l.forfeit(w, b, r);
         }
-        l.game(w, b, r);
     }
     for r in 4..=5 {
         let games = e.round("2027-06-01", r);
@@ -353,19 +405,12 @@ fn seeds_from(e: &Event, l: &Ledger) -> Vec<String> {
         seeds[3].clone(),
         seeds[1].clone(),
     ];
-    let pts = |p: &str| l.halves.get(p).copied().unwrap_or(0);
-    for w in s.windows(2) {
-        assert!(pts(&w[0]) >= pts(&w[1]), "seeds by points: {s:?}");
-    }
-    // Nobody outside the top has more points than seed 4.
-    let outside = l
-        .halves
-        .iter()
-        .filter(|(p, _)| !s.contains(p))
-        .map(|(_, &h)| h)
-        .max()
-        .unwrap();
-    assert!(outside <= pts(&s[3]));
+    // The seeds are the test's own ranking's first four (p9 withdrew: never seeded).
+    assert_eq!(
+        s,
+        l.ranking(&["p9@example.test"])[..4].to_vec(),
+        "seeds 1-4"
+    );
     s
 }
 
@@ -390,28 +435,49 @@ fn check_rest(st: &Value, l: &Ledger) {
             "points as the test counted them: {row}"
         );
     }
-    for w in rows[4..].windows(2) {
-        let (a, b) = (&w[0], &w[1]);
-        let key = |r: &Value| {
-            (
-                name_pts(r),
-                r["tiebreaks"]["buchholz"].as_f64().unwrap(),
-                r["tiebreaks"]["sum-buchholz"].as_f64().unwrap(),
-            )
-        };
-        let (ka, kb) = (key(a), key(b));
-        assert!(
-            ka.0 > kb.0 || (ka.0 == kb.0 && (ka.1, ka.2) >= (kb.1, kb.2)),
-            "{a} before {b}"
+    // The values and the order the test counts itself (plain: only games played count).
+    let email = |row: &Value| {
+        let k: u32 = row["player"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("Player ")
+            .parse()
+            .unwrap();
+        format!("p{k}@example.test")
+    };
+    for row in &rows[4..] {
+        let p = email(row);
+        assert_eq!(
+            row["tiebreaks"]["buchholz"].as_f64().unwrap(),
+            f64::from(l.buchholz(&p)) / 2.0,
+            "{row}"
         );
-        assert!(a["rank"].as_u64() <= b["rank"].as_u64());
+        assert_eq!(
+            row["tiebreaks"]["sum-buchholz"].as_f64().unwrap(),
+            f64::from(l.sum_buchholz(&p)) / 2.0,
+            "{row}"
+        );
+    }
+    let top: Vec<String> = rows[..4].iter().map(email).collect();
+    let expected: Vec<String> = l
+        .ranking(&[])
+        .into_iter()
+        .filter(|p| !top.contains(p))
+        .collect();
+    let got: Vec<String> = rows[4..].iter().map(email).collect();
+    assert_eq!(
+        got, expected,
+        "the rest by points, Buchholz, sum of Buchholz"
+    );
+    for w in rows[4..].windows(2) {
+        assert!(w[0]["rank"].as_u64() <= w[1]["rank"].as_u64());
     }
 }
 
 #[test]
 fn s708_1_a_swiss_of_11_with_a_top_of_4_knockout_tie_seed_to_the_final_places() {
     let mut e = Event::new(&config(
-        "pairing = \"swiss\"\nrounds = 5\nround_days = 60\ntop = 4\nknockout_games = 2\nknockout_tie = \"seed\"",
+        "pairing = \"swiss\"\nrounds = 5\nround_days = 60\ntop = 4\nknockout_games = 2\nknockout_tie = \"seed\"\ntiebreak_unplayed = \"plain\"",
         11,
     ));
     let l = swiss_stage(&mut e);
@@ -528,7 +594,7 @@ fn site_shows_the_final_places(e: &Event, s: &[String]) {
 #[test]
 fn s708_2_a_drawn_semi_final_under_knockout_tie_replay_is_played_again() {
     let mut e = Event::new(&config(
-        "pairing = \"swiss\"\nrounds = 5\nround_days = 60\ntop = 4\nknockout_tie = \"replay\"",
+        "pairing = \"swiss\"\nrounds = 5\nround_days = 60\ntop = 4\nknockout_tie = \"replay\"\ntiebreak_unplayed = \"plain\"",
         11,
     ));
     let l = swiss_stage(&mut e);
@@ -600,6 +666,9 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
     assert_eq!(semis.len(), 4);
     let top: HashSet<u32> = semis.iter().flat_map(|g| [num(&g.1), num(&g.2)]).collect();
     assert!(top.contains(&1) && top.contains(&2) && top.contains(&3));
+    // The 3-point players p4, p5, p6 are equal on points, Buchholz (4+2+1+0) and sum of
+    // Buchholz: the pairing number decides (DESIGN.md), so p4.
+    assert!(top.contains(&4), "{top:?}");
     for (id, w, b, _) in &semis {
         e.result("2027-05-01", id, stronger(w, b));
     }

@@ -148,6 +148,7 @@ pub fn final_places(format: &Format, facts: &Facts<'_>, stage: StageKind) -> Opt
                 .iter()
                 .filter_map(knockout::Slot::loser)
                 .collect();
+            let first = out.len() as u32 + 1;
             for &i in &order {
                 let e = &facts.entrants[i].email;
                 if losers.contains(&e.as_str()) {
@@ -162,6 +163,11 @@ pub fn final_places(format: &Format, facts: &Facts<'_>, stage: StageKind) -> Opt
                     );
                 }
             }
+            // Knocked out in the same round and equal after the first stage on every
+            // criterion: they share the places.
+            share_equal(&mut out[first as usize - 1..], |e| {
+                s.rows.iter().find(|r| r.name == e).map_or(0, |r| r.rank)
+            });
         }
     }
     // Everyone else by the first-stage ranking; equal players share the place.
@@ -184,6 +190,21 @@ pub fn final_places(format: &Format, facts: &Facts<'_>, stage: StageKind) -> Opt
         });
     }
     Some(out)
+}
+
+/// Players in `places` (consecutive, already in order) with the same first-stage `rank` share
+/// their places.
+fn share_equal(places: &mut [Place], rank: impl Fn(&str) -> u32) {
+    let ranks: Vec<u32> = places.iter().map(|p| rank(&p.email)).collect();
+    let Some(base) = places.first().map(|p| p.rank) else {
+        return;
+    };
+    for k in 0..places.len() {
+        let from = ranks.iter().position(|&r| r == ranks[k]).unwrap_or(k);
+        let to = ranks.iter().rposition(|&r| r == ranks[k]).unwrap_or(k);
+        places[k].rank = base + from as u32;
+        places[k].shared_to = base + to as u32;
+    }
 }
 
 fn push(

@@ -516,3 +516,43 @@ fn s709_1_imported_pairings_with_two_byes_or_an_unknown_player_are_refused() {
         ("p5@x.test", "p2@x.test")
     );
 }
+
+#[test]
+fn s708_1_knocked_out_in_the_same_round_and_equal_after_the_first_stage_share_the_places() {
+    // Two tables of 4 (snake: 1 4 5 8 | 2 3 6 7), the stronger wins: both winners 3 points
+    // with equal Buchholz, both seconds 2. The top of 4: 1–4 and 2–3; both favourites lose.
+    let f = format(First::Tables { tables: 2 }, 4, Tie::Seed);
+    let mut p = Play::new(8);
+    p.next(&f, "2027-01-10");
+    p.finish(stronger_wins);
+    let Next::Start(semi) = p.next(&f, "2027-06-01") else {
+        panic!("the top")
+    };
+    let seeds: Vec<u32> = semi.seeds.iter().map(|e| num(e)).collect();
+    assert_eq!(
+        seeds,
+        vec![1, 2, 3, 4],
+        "equal on every criterion: the pairing number"
+    );
+    p.finish(|w, b| {
+        if num(w) > num(b) {
+            Outcome::WhiteWins
+        } else {
+            Outcome::BlackWins
+        }
+    });
+    p.next(&f, "2027-09-01");
+    p.finish(stronger_wins);
+    assert_eq!(p.next(&f, "2027-12-01"), Next::Over);
+    let places = places::final_places(&f, &p.facts(), StageKind::Tables).unwrap();
+    let got: Vec<(u32, u32, u32)> = places
+        .iter()
+        .map(|pl| (num(&pl.email), pl.rank, pl.shared_to))
+        .collect();
+    // The final: 3 beats 4. Seeds 1 and 2 lost their semi-finals and were equal: 3rd–4th.
+    assert_eq!(&got[..4], &[(3, 1, 1), (4, 2, 2), (1, 3, 4), (2, 3, 4)]);
+    // The rest across both tables, the table place ignored: the thirds (1 point) share 5–6,
+    // the lasts (0) 7–8.
+    let rest: Vec<(u32, u32)> = got[4..].iter().map(|&(_, r, to)| (r, to)).collect();
+    assert_eq!(rest, vec![(5, 6), (5, 6), (7, 8), (7, 8)]);
+}
