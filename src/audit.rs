@@ -244,10 +244,14 @@ fn replay(
             after.transaction(|tx| crate::import::apply(tx, &logged.records, &logged.books))?;
         }
         Step::Pairings(detail) => {
-            let (tournament, text) = detail.split_once('\n').unwrap_or((detail, ""));
+            let (head, text) = detail.split_once('\n').unwrap_or((detail, ""));
+            let (tournament, program) = match head.split_once('\t') {
+                Some((t, p)) => (t, Some(p)),
+                None => (head, None),
+            };
             if let Some(t) = cfg.tournament(tournament) {
                 // Refused now: a difference that shows in the games and messages.
-                let _ = crate::stages::import_pairings(after, cfg, t, text, now);
+                let _ = crate::stages::import_pairings(after, cfg, t, text, program, now);
             }
         }
         Step::Delivered(message_id) => {

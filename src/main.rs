@@ -142,6 +142,9 @@ enum Command {
         /// The pairings (JaVaFo/bbpPairings output format) to import.
         #[arg(long, value_name = "FILE", requires = "tournament")]
         import: Option<PathBuf>,
+        /// The program that paired the round (the standings name it, §709.2).
+        #[arg(long, value_name = "NAME", requires = "import")]
+        program: Option<String>,
     },
     /// Validate the config and print every problem with its line and column.
     CheckConfig,
@@ -646,6 +649,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
         Command::Pair {
             tournament: Some(id),
             import: Some(file),
+            program,
             ..
         } => {
             let Some(t) = config.tournament(&id) else {
@@ -660,7 +664,14 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 .with_context(|| format!("reading {}", file.display()))?;
             let mut store = open(&config)?;
             engine::sync_config(&mut store, &config)?;
-            match amici::stages::import_pairings(&mut store, &config, t, &text, clock::now()?) {
+            match amici::stages::import_pairings(
+                &mut store,
+                &config,
+                t,
+                &text,
+                program.as_deref(),
+                clock::now()?,
+            ) {
                 Ok(done) => {
                     flush(store, &config)?;
                     emit(&format!("{done}\n"))?;

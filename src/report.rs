@@ -22,6 +22,7 @@ use std::str::FromStr;
 use anyhow::{Context, Result, anyhow, bail};
 
 use crate::config::{Config, Pairing, Tournament};
+use crate::mail::texts::{self, Key};
 use crate::rules::game::{self, GameRecord, Termination};
 use crate::rules::model::{Day, Lang};
 use crate::rules::pgn::{PgnInfo, game_pgn};
@@ -220,37 +221,72 @@ fn staged_standings(
                 }
             }
             v["final"] = serde_json::json!(st.final_places);
-            v["pairing"] = serde_json::json!(st.paired_by);
+            v["pairing"] =
+                serde_json::json!(crate::mail::texts::pairing_note(Lang::En, &st.pairing));
             let mut s = serde_json::to_string_pretty(&v)?;
             s.push('\n');
             s
         }
         Format::Html => {
-            let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
+            // Every entrant (one taken out of the config since keeps his place, unnamed).
+            let names: Vec<String> = known
+                .entrants
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    t.players
+                        .iter()
+                        .find(|p| p.email == e.email)
+                        .map_or_else(|| format!("Player {}", i + 1), |p| p.name.clone())
+                })
+                .collect();
             let (games, _) = crate::rules::stage::places::first_stage_input(&known.facts());
-            standings_html::render_html(&t.name, &names, &games, &st.table, lang, today)
+            let page = standings_html::render_html(&t.name, &names, &games, &st.table, lang, today);
+            // The stage each player reached and how the rounds were paired (§709.2).
+            let mut extra = format!("<h2>{}</h2>\n<ul>\n", texts::text(lang, Key::StageReached));
+            for (r, stage) in st.table.rows.iter().zip(&st.reached) {
+                extra.push_str(&format!(
+                    "<li>{} {} — {}</li>\n",
+                    standings::rank_text(r),
+                    standings_html::escape(&r.name),
+                    standings_html::escape(&texts::stage_name(lang, stage))
+                ));
+            }
+            extra.push_str(&format!(
+                "</ul>\n<p>{}</p>\n",
+                standings_html::escape(&texts::pairing_note(lang, &st.pairing))
+            ));
+            match page.rfind("</body>") {
+                Some(i) => format!("{}{extra}{}", &page[..i], &page[i..]),
+                None => page + &extra,
+            }
         }
         Format::Text => {
-            let heading = if st.final_places {
-                "final places (§708.1–708.2)"
-            } else {
-                "the first stage (points, Buchholz, sum of Buchholz; §708.2)"
-            };
+            let heading = texts::text(
+                lang,
+                if st.final_places {
+                    Key::FinalPlacesHeading
+                } else {
+                    Key::FirstStageHeading
+                },
+            );
             let mut out = format!(
-                "{} — {heading}, as of {}\n\n{}",
+                "{} — {heading}, {} {}\n\n{}",
                 t.name,
+                texts::text(lang, Key::AsOf),
                 today.format("%Y-%m-%d"),
                 st.table.to_text(lang)
             );
-            out.push_str("\nStage reached:\n");
+            out.push_str(&format!("\n{}:\n", texts::text(lang, Key::StageReached)));
             for (r, stage) in st.table.rows.iter().zip(&st.reached) {
                 out.push_str(&format!(
-                    "  {:>5}  {}: {stage}\n",
+                    "  {:>5}  {}: {}\n",
                     standings::rank_text(r),
-                    r.name
+                    r.name,
+                    texts::stage_name(lang, stage)
                 ));
             }
-            out.push_str(&format!("\nPairings: {}.\n", st.paired_by));
+            out.push_str(&format!("\n{}\n", texts::pairing_note(lang, &st.pairing)));
             out
         }
     })

@@ -853,6 +853,8 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
             "SW",
             "--import",
             file.to_str().unwrap(),
+            "--program",
+            "caissify-pairings 0.5.0",
         ],
     );
     assert!(
@@ -871,7 +873,11 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     );
     let st = e.standings("2027-03-04");
     assert!(
-        st["pairing"].as_str().unwrap().contains("imported"),
-        "§709.2"
+        st["pairing"]
+            .as_str()
+            .unwrap()
+            .contains("Round 3: paired by caissify-pairings 0.5.0"),
+        "§709.2: {}",
+        st["pairing"]
     );
 }

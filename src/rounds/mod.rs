@@ -13,6 +13,7 @@ use crate::store::Tx;
 
 mod table;
 mod trf;
+pub use crate::rules::stage::PairingNote;
 pub use table::{StagedTable, staged_table};
 pub use trf::trf;
 

@@ -3,7 +3,7 @@
 //! pairing program).
 
 use crate::config::Tournament;
-use crate::rules::stage::{self, StageKind};
+use crate::rules::stage::{self, PairingNote, StageKind};
 
 use super::Known;
 
@@ -18,8 +18,8 @@ pub struct StagedTable {
     pub reached: Vec<String>,
     /// The final places of §708 (the tournament is over).
     pub final_places: bool,
-    /// Who paired the rounds (§709.2).
-    pub paired_by: String,
+    /// Who paired the rounds (§709.2), worded by `mail::texts::pairing_note`.
+    pub pairing: PairingNote,
 }
 
 pub fn staged_table(t: &Tournament, known: &Known) -> Option<StagedTable> {
@@ -65,19 +65,20 @@ pub fn staged_table(t: &Tournament, known: &Known) -> Option<StagedTable> {
             r.name = p.name.clone();
         }
     }
-    let imported = known
-        .rounds
-        .iter()
-        .any(|r| r.paired_by == PairedBy::Imported);
-    let paired_by = if imported {
-        "amici (FIDE Dutch system, C.04.3) and another program's pairings, imported (§709.1)"
-    } else {
-        "amici (FIDE Dutch system, C.04.3; Berger tables; a seeded knockout bracket)"
+    let pairing = PairingNote {
+        first: first_kind,
+        knockout: format.top >= 2,
+        imported: known
+            .rounds
+            .iter()
+            .filter(|r| r.paired_by == PairedBy::Imported)
+            .map(|r| (r.number, r.program.clone()))
+            .collect(),
     };
     Some(StagedTable {
         table,
         reached,
         final_places: final_places.is_some(),
-        paired_by: paired_by.to_string(),
+        pairing,
     })
 }

@@ -443,7 +443,10 @@ fn staged_crosstable(
         }
         html.push_str("</tbody>\n</table>\n</div>\n");
     }
-    html.push_str(&format!("<p>{}</p>\n", escape(&st.paired_by)));
+    html.push_str(&format!(
+        "<p>{}</p>\n",
+        escape(&crate::mail::texts::pairing_note(lang, &st.pairing))
+    ));
     (names, html)
 }
 

@@ -16,6 +16,7 @@ pub fn import_pairings(
     config: &Config,
     t: &Tournament,
     text: &str,
+    program: Option<&str>,
     now: DateTime<FixedOffset>,
 ) -> Result<String> {
     let format = t
@@ -27,12 +28,17 @@ pub fn import_pairings(
     store
         .transaction(|tx| {
             let known = Known::read(tx, t)?;
-            let round = stage::import::imported_round(&format, &known.facts(), text, start, end)?;
+            let mut round =
+                stage::import::imported_round(&format, &known.facts(), text, start, end)?;
+            round.program = program.map(str::to_string);
             tx.log_input(
                 &now.to_rfc3339(),
                 crate::store::InputKind::Pairings,
                 None,
-                Some(&format!("{}\n{text}", t.id)),
+                Some(&match program {
+                    Some(p) => format!("{}\t{p}\n{text}", t.id),
+                    None => format!("{}\n{text}", t.id),
+                }),
             )?;
             super::start_round(tx, config, t, &round, now)?;
             tx.set_meta(&super::hold_key(&t.id), "")?;

@@ -447,5 +447,18 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::RoundTakenBack => {
             "{tournament}, кръг {round}: съдията отмени тегленето на този кръг преди първия ход; партия {game} няма да се играе. Новото теглене ще получите с отделно писмо.\n\n— amici\n"
         }
+        Key::PairedSwiss => "Теглене: швейцарска система на ФИДЕ (холандска, C.04.3), от amici.",
+        Key::PairedTables => {
+            "Теглене: групи по змиевидно разпределение по рейтинг (таблици на Бергер), от amici."
+        }
+        Key::PairedKnockout => {
+            " Елиминациите: схема по поставяне, поставените 1 и 2 се срещат само на финала."
+        }
+        Key::PairedImported => " Кръг {round}: изтеглен с {program} (§709.1).",
+        Key::AnotherProgram => "друга програма",
+        Key::StageReached => "Достигнат етап",
+        Key::FinalPlacesHeading => "крайно класиране (§708.1–708.2)",
+        Key::FirstStageHeading => "първият етап (точки, Бухолц, сума на Бухолц; §708.2)",
+        Key::AsOf => "към",
     }
 }

@@ -447,5 +447,18 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::RoundTakenBack => {
             "{tournament}, round {round}: the arbiter has taken back this round's pairing before any move; game {game} does not take place. The new pairing will reach you in a separate letter.\n\n— amici\n"
         }
+        Key::PairedSwiss => "Pairings: the FIDE Dutch system (C.04.3), by amici.",
+        Key::PairedTables => {
+            "Pairings: round-robin tables by snake seeding on rating (Berger tables), by amici."
+        }
+        Key::PairedKnockout => {
+            " The knockout top: a seeded bracket, seeds 1 and 2 meet only in the final."
+        }
+        Key::PairedImported => " Round {round}: paired by {program} (§709.1).",
+        Key::AnotherProgram => "another program",
+        Key::StageReached => "Stage reached",
+        Key::FinalPlacesHeading => "final places (§708.1–708.2)",
+        Key::FirstStageHeading => "the first stage (points, Buchholz, sum of Buchholz; §708.2)",
+        Key::AsOf => "as of",
     }
 }

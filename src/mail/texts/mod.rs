@@ -188,3 +188,29 @@ pub fn stage_name(lang: Lang, stage: &str) -> String {
         },
     }
 }
+
+/// How the rounds of a tournament in stages were paired (§709.2), in `lang`.
+pub fn pairing_note(lang: Lang, note: &crate::rules::stage::PairingNote) -> String {
+    let mut out = text(
+        lang,
+        match note.first {
+            crate::rules::stage::StageKind::Tables => Key::PairedTables,
+            _ => Key::PairedSwiss,
+        },
+    )
+    .to_string();
+    if note.knockout {
+        out.push_str(text(lang, Key::PairedKnockout));
+    }
+    for (round, program) in &note.imported {
+        let program = program
+            .clone()
+            .unwrap_or_else(|| text(lang, Key::AnotherProgram).to_string());
+        out.push_str(&fill(
+            lang,
+            Key::PairedImported,
+            &[("round", round), ("program", &program)],
+        ));
+    }
+    out
+}

@@ -441,5 +441,16 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::RoundTakenBack => {
             "{tournament}, тур {round}: судья отменил жеребьёвку этого тура до первого хода; партия {game} не состоится. Новую жеребьёвку вы получите отдельным письмом.\n\n— amici\n"
         }
+        Key::PairedSwiss => "Жеребьёвка: швейцарская система ФИДЕ (голландская, C.04.3), amici.",
+        Key::PairedTables => "Жеребьёвка: группы по змейке по рейтингу (таблицы Бергера), amici.",
+        Key::PairedKnockout => {
+            " Олимпийская система: сетка по посеву, первый и второй номера встречаются только в финале."
+        }
+        Key::PairedImported => " Тур {round}: жеребьёвка программой {program} (§709.1).",
+        Key::AnotherProgram => "другой программы",
+        Key::StageReached => "Стадия",
+        Key::FinalPlacesHeading => "итоговые места (§708.1–708.2)",
+        Key::FirstStageHeading => "первый этап (очки, Бухгольц, сумма Бухгольца; §708.2)",
+        Key::AsOf => "на",
     }
 }

@@ -186,5 +186,6 @@ pub fn imported_round(
         seeds: Vec::new(),
         replay: 0,
         paired_by: PairedBy::Imported,
+        program: None,
     })
 }

@@ -203,6 +203,7 @@ pub fn next(format: &Format, facts: &Facts<'_>, start: Day, end: Day) -> Result<
         seeds,
         replay,
         paired_by: PairedBy::Amici,
+        program: None,
     };
     let levels = levels(format, facts);
     let Some(level) = levels.last() else {

@@ -135,6 +135,16 @@ pub enum PairedBy {
     Imported,
 }
 
+/// How the rounds of a tournament in stages were paired (§709.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingNote {
+    pub first: StageKind,
+    /// A knockout top follows the first stage.
+    pub knockout: bool,
+    /// Rounds paired by another program: the round and the program, when named.
+    pub imported: Vec<(u32, Option<String>)>,
+}
+
 /// A round as stored: numbered across the stages (the knockout's rounds continue the count).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
@@ -153,6 +163,9 @@ pub struct Round {
     #[serde(default)]
     pub replay: u32,
     pub paired_by: PairedBy,
+    /// The other program that paired an imported round, when the arbiter named it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
 }
 
 /// What the shell knows of the tournament now.

@@ -216,5 +216,6 @@ pub fn pair_round(
         seeds: Vec::new(),
         replay: 0,
         paired_by: PairedBy::Amici,
+        program: None,
     })
 }

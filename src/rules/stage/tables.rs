@@ -55,5 +55,6 @@ pub fn round(facts: &Facts<'_>, tables: u32, start: Day, end: Day) -> Round {
         seeds: Vec::new(),
         replay: 0,
         paired_by: PairedBy::Amici,
+        program: None,
     }
 }
