@@ -283,6 +283,14 @@ fn swiss_stage(e: &mut Event) -> Ledger {
         HashSet::from([(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)])
     );
     assert!(r1.iter().all(|g| g.3 == "swiss"));
+    let sheet = e.letters_to("arbiter@example.test", "round 1 paired");
+    assert_eq!(sheet.len(), 1, "the arbiter gets the round's sheet");
+    assert!(
+        sheet[0].contains("SW/1: Player 1 =E2=80=93 Player 6")
+            && sheet[0].contains("bye: Player 11 (1)"),
+        "{}",
+        sheet[0]
+    );
     let bye = e.letters_to("p11@example.test", "bye");
     assert_eq!(bye.len(), 1, "the bye is told");
     assert!(bye[0].contains("a bye worth 1"), "{}", bye[0]);
@@ -391,6 +399,11 @@ fn swiss_stage(e: &mut Event) -> Ledger {
 fn seeds_from(e: &Event, l: &Ledger) -> Vec<String> {
     let semis = e.round("2027-06-01", 6);
     assert_eq!(semis.len(), 4, "two matches of two games");
+    let sheet = e.letters_to("arbiter@example.test", "round 6 paired");
+    assert!(
+        sheet.len() == 1 && sheet[0].contains("Seeds (=C2=A7708.2):\r\n  1. Player 1"),
+        "{sheet:?}"
+    );
     assert!(semis.iter().all(|g| g.3 == "knockout"));
     let mut seeds: Vec<String> = Vec::new();
     // Match 1: seeds 1 and 4, the higher seed White in the first game.

@@ -144,6 +144,7 @@ pub fn start_round(
             queued += 1;
         }
     }
+    queued += round_sheet(tx, config, t, round, &mut out)?;
     for bye in &round.byes {
         let lang = config.language_of(&bye.player);
         let points = crate::rules::standings::fmt_num(f64::from(bye.halves) / 2.0);
@@ -459,4 +460,52 @@ fn last_round_in_play(tx: &Tx<'_>, tournament: &str) -> crate::store::Result<boo
         return Ok(false);
     };
     Ok(tx.unfinished_games(tournament, from, to)? > 0)
+}
+
+/// The arbiter's sheet of a round that starts: every game, the byes, and for the first knockout
+/// round the seeds (§708.2).
+fn round_sheet(
+    tx: &Tx<'_>,
+    config: &Config,
+    t: &Tournament,
+    round: &Round,
+    out: &mut Answer<'_>,
+) -> Result<usize> {
+    let lang = config.language_of(&t.arbiter);
+    let mut lines = String::new();
+    for g in &round.games {
+        lines.push_str(&format!(
+            "  {}: {} – {}\n",
+            crate::rules::pairing::game_id(&t.id, g.game),
+            config.name_of(&g.white),
+            config.name_of(&g.black)
+        ));
+    }
+    for b in &round.byes {
+        let points = crate::rules::standings::fmt_num(f64::from(b.halves) / 2.0);
+        lines.push_str(&format!(
+            "  {}: {} ({points})\n",
+            texts::text(lang, Key::ByeWord),
+            config.name_of(&b.player)
+        ));
+    }
+    if !round.seeds.is_empty() {
+        lines.push_str(&format!("\n{}:\n", texts::text(lang, Key::SeedsWord)));
+        for (k, s) in round.seeds.iter().enumerate() {
+            lines.push_str(&format!("  {}. {}\n", k + 1, config.name_of(s)));
+        }
+    }
+    let stage = texts::stage_name(lang, round.stage.as_str());
+    let values: [(&str, &dyn std::fmt::Display); 6] = [
+        ("tournament", &t.name),
+        ("round", &round.number),
+        ("stage", &stage),
+        ("start", &round.start),
+        ("end", &round.end),
+        ("lines", &lines),
+    ];
+    let subject = texts::fill(lang, Key::RoundSheetSubject, &values);
+    let body = texts::fill(lang, Key::RoundSheet, &values);
+    out.queue(tx, &t.arbiter, Kind::Notice, None, subject, body)?;
+    Ok(1)
 }

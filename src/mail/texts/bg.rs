@@ -460,5 +460,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FinalPlacesHeading => "крайно класиране (§708.1–708.2)",
         Key::FirstStageHeading => "първият етап (точки, Бухолц, сума на Бухолц; §708.2)",
         Key::AsOf => "към",
+        Key::RoundSheetSubject => "{tournament}: кръг {round} е изтеглен",
+        Key::RoundSheet => {
+            "{tournament}, кръг {round} ({stage}): започна на {start}, завършва на {end}.\n\n{lines}\n— amici\n"
+        }
+        Key::ByeWord => "почивка",
+        Key::SeedsWord => "Поставени (§708.2)",
     }
 }

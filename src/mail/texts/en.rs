@@ -460,5 +460,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FinalPlacesHeading => "final places (§708.1–708.2)",
         Key::FirstStageHeading => "the first stage (points, Buchholz, sum of Buchholz; §708.2)",
         Key::AsOf => "as of",
+        Key::RoundSheetSubject => "{tournament}: round {round} paired",
+        Key::RoundSheet => {
+            "{tournament}, round {round} ({stage}): started on {start}, ends on {end}.\n\n{lines}\n— amici\n"
+        }
+        Key::ByeWord => "bye",
+        Key::SeedsWord => "Seeds (§708.2)",
     }
 }

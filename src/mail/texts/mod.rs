@@ -146,6 +146,14 @@ pub fn which_game(lang: Lang, games: &[String]) -> String {
 /// The stage a player reached (`"stage"` of the standings: final, semi-final, quarter-final,
 /// round-of-N, swiss, tables) in the page's language.
 pub fn stage_name(lang: Lang, stage: &str) -> String {
+    let knockout = match lang {
+        Lang::En => "knockout",
+        Lang::Ru => "олимпийская система",
+        Lang::Bg => "елиминации",
+    };
+    if stage == "knockout" {
+        return knockout.into();
+    }
     let (fin, semi, quarter, swiss, tables, of) = match lang {
         Lang::En => (
             "final",

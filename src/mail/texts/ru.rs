@@ -452,5 +452,11 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::FinalPlacesHeading => "итоговые места (§708.1–708.2)",
         Key::FirstStageHeading => "первый этап (очки, Бухгольц, сумма Бухгольца; §708.2)",
         Key::AsOf => "на",
+        Key::RoundSheetSubject => "{tournament}: тур {round} составлен",
+        Key::RoundSheet => {
+            "{tournament}, тур {round} ({stage}): начался {start}, заканчивается {end}.\n\n{lines}\n— amici\n"
+        }
+        Key::ByeWord => "свободный тур",
+        Key::SeedsWord => "Посев (§708.2)",
     }
 }
