@@ -894,3 +894,78 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         st["pairing"]
     );
 }
+
+#[test]
+fn s12a_the_arbiter_takes_a_round_back_and_pairs_it_again_with_new_game_numbers() {
+    let e = Event::new(&config(
+        "pairing = \"swiss\"\nrounds = 3\nround_days = 60",
+        11,
+    ));
+    e.cli("2027-01-10", &["tick"]);
+    for (id, w, b, _) in &e.round("2027-02-01", 1) {
+        e.result("2027-02-01", id, stronger(w, b));
+    }
+    let before = e.round("2027-02-01", 2);
+    assert_eq!(before.len(), 5);
+    // Refused while a game of the round has a move.
+    let (gid, white, _, _) = before[0].clone();
+    let mut e = e;
+    e.letter("2027-02-02", &white, &gid, "1. e4");
+    let refused = e.run("2027-02-03", &["arbiter", "unpair", "SW", "2"]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("has begun"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // Round 1 (not the last) cannot be taken back.
+    let refused = e.run("2027-02-03", &["arbiter", "unpair", "SW", "1"]);
+    assert!(
+        text(&refused.stderr).contains("only the last round"),
+        "{}",
+        text(&refused.stderr)
+    );
+    // A fresh event: round 2 taken back before any move, then paired again.
+    let e = Event::new(&config(
+        "pairing = \"swiss\"\nrounds = 3\nround_days = 60",
+        11,
+    ));
+    e.cli("2027-01-10", &["tick"]);
+    for (id, w, b, _) in &e.round("2027-02-01", 1) {
+        e.result("2027-02-01", id, stronger(w, b));
+    }
+    let before = e.round("2027-02-01", 2);
+    e.cli("2027-02-03", &["arbiter", "unpair", "SW", "2"]);
+    for (id, w, b, _) in &before {
+        for who in [w, b] {
+            let told = e.letters_to(who, "round 2");
+            assert!(
+                told.iter()
+                    .any(|l| l.contains("taken back") && l.contains(id.as_str())),
+                "{who} is told that {id} does not take place"
+            );
+        }
+    }
+    let out = e.cli("2027-02-04", &["arbiter", "pair", "SW"]);
+    assert!(
+        out.contains("round 2 of SW paired: 5 games, 1 bye(s)"),
+        "{out}"
+    );
+    let after = e.round("2027-02-04", 2);
+    let old: HashSet<&String> = before.iter().map(|g| &g.0).collect();
+    assert!(
+        after.iter().all(|g| !old.contains(&g.0)),
+        "new game numbers: {after:?}"
+    );
+    // Each player: the first pairing, the taken-back notice, the new pairing (its own letter,
+    // not dropped as a repeat of the first).
+    for (_, w, _, _) in &after {
+        assert_eq!(e.letters_to(w, "round 2: game").len(), 3, "{w}");
+    }
+    let again = e.run("2027-02-05", &["arbiter", "pair", "SW"]);
+    assert!(
+        text(&again.stderr).contains("no round of SW is due"),
+        "{}",
+        text(&again.stderr)
+    );
+}
