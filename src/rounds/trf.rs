@@ -90,26 +90,7 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
         First::Tables { .. } => 1,
     };
     if next <= swiss_rounds {
-        for (p, &i) in order.iter().enumerate() {
-            let email = &known.entrants[i].email;
-            let requested = known
-                .requested
-                .iter()
-                .any(|(e, r)| e == email && *r == next);
-            if known.withdrawn.contains(email) {
-                byes.push(RoundBye {
-                    player: p,
-                    round: next,
-                    code: 'Z',
-                });
-            } else if requested {
-                byes.push(RoundBye {
-                    player: p,
-                    round: next,
-                    code: 'H',
-                });
-            }
-        }
+        byes.extend(beforehand(&known, &order, next));
     }
     // A player taken out of the config since round 1 is still in the file, without his
     // address (no address in exported files).
@@ -140,7 +121,50 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
         &stage::places::FIRST_STAGE_TIEBREAKS,
         t.tiebreak_unplayed,
     )?;
-    let header = TrfHeader {
+    let header = header(t);
+    let players: Vec<TrfPlayer> = order
+        .iter()
+        .map(|&i| TrfPlayer {
+            name: name(i),
+            rating: player(i).and_then(|p| p.rating),
+            ..TrfPlayer::default()
+        })
+        .collect();
+    let extra = [format!("XXR {swiss_rounds}"), "XXC white1".to_string()];
+    Ok(export_trf_with(
+        &header, &players, &games, &byes, &table, &extra,
+    )?)
+}
+
+/// The blocks of the round to pair given before it is paired: `Z` for a withdrawn player, `H`
+/// for a requested half-point bye (start numbers from 0 in pairing order).
+fn beforehand(known: &Known, order: &[usize], next: u32) -> Vec<RoundBye> {
+    let mut out = Vec::new();
+    for (p, &i) in order.iter().enumerate() {
+        let email = &known.entrants[i].email;
+        let requested = known
+            .requested
+            .iter()
+            .any(|(e, r)| e == email && *r == next);
+        let code = if known.withdrawn.contains(email) {
+            'Z'
+        } else if requested {
+            'H'
+        } else {
+            continue;
+        };
+        out.push(RoundBye {
+            player: p,
+            round: next,
+            code,
+        });
+    }
+    out
+}
+
+/// The header lines: no address (as in the PGN).
+fn header(t: &Tournament) -> TrfHeader {
+    TrfHeader {
         name: t.name.clone(),
         start: Some(t.start),
         end: Some(t.end),
@@ -158,17 +182,5 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
             t.params.period_days, t.params.period_moves
         )),
         ..TrfHeader::default()
-    };
-    let players: Vec<TrfPlayer> = order
-        .iter()
-        .map(|&i| TrfPlayer {
-            name: name(i),
-            rating: player(i).and_then(|p| p.rating),
-            ..TrfPlayer::default()
-        })
-        .collect();
-    let extra = [format!("XXR {swiss_rounds}"), "XXC white1".to_string()];
-    Ok(export_trf_with(
-        &header, &players, &games, &byes, &table, &extra,
-    )?)
+    }
 }

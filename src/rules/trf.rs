@@ -123,15 +123,11 @@ pub struct RoundBye {
 }
 
 /// [`export_trf`] with byes and extra lines after the header (TRFx `XXR`, `XXC` …).
-pub fn export_trf_with(
-    header: &TrfHeader,
-    players: &[TrfPlayer],
-    games: &[RoundGame],
-    byes: &[RoundBye],
-    standings: &Standings,
-    extra: &[String],
-) -> Result<String, TrfError> {
-    let n = players.len();
+/// The cells of the 001 lines: `table[player][round - 1]` = (opponent, white, result code),
+/// `NO_OPPONENT` for a bye or absence; and the last round with a game.
+type Cells = Vec<Vec<Option<(usize, bool, char)>>>;
+
+fn cells(n: usize, games: &[RoundGame], byes: &[RoundBye]) -> Result<(Cells, u32), TrfError> {
     let max_round = games
         .iter()
         .map(|g| g.round)
@@ -195,7 +191,19 @@ pub fn export_trf_with(
         }
         cell[r] = Some((NO_OPPONENT, false, b.code));
     }
+    Ok((table, played))
+}
 
+pub fn export_trf_with(
+    header: &TrfHeader,
+    players: &[TrfPlayer],
+    games: &[RoundGame],
+    byes: &[RoundBye],
+    standings: &Standings,
+    extra: &[String],
+) -> Result<String, TrfError> {
+    let n = players.len();
+    let (table, played) = cells(n, games, byes)?;
     let mut out = String::new();
     let _ = writeln!(out, "012 {}", header.name);
     if let Some(c) = &header.city {
@@ -232,7 +240,7 @@ pub fn export_trf_with(
             .iter()
             .find(|r| r.player == i)
             .ok_or(TrfError::NotInStandings { player: i })?;
-        let mut line: Vec<char> = Vec::with_capacity(91 + 10 * rounds);
+        let mut line: Vec<char> = Vec::with_capacity(91 + 10 * table.first().map_or(0, Vec::len));
         put(&mut line, 1, 3, "001");
         put(&mut line, 5, 4, &right(&(i + 1).to_string(), 4));
         if let Some(s) = p.sex {
