@@ -130,6 +130,18 @@ pub enum Notation {
     De,
 }
 
+impl Notation {
+    /// The piece letters a reader of this language expects (a diagram, a letter from someone
+    /// no tournament gives a notation).
+    pub fn of_language(lang: Lang) -> Notation {
+        match lang {
+            Lang::Bg => Notation::Bg,
+            Lang::Ru => Notation::Ru,
+            Lang::En => Notation::En,
+        }
+    }
+}
+
 /// Language of the replies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
