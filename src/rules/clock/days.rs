@@ -19,6 +19,33 @@ use super::{ClockGame, OverstepStatus};
 // one formula. A running clock on day D counts as if sent on D; White's move 1 is counted from
 // the day before the start (Art. 24).
 
+/// Where a move's time is shown to run from (Art. 24): White's move 1 from the start date,
+/// though it is recorded as received the day before (RULES.md §3); every other move from
+/// its receipt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunsFrom {
+    Start(Day),
+    Received(Day),
+}
+
+impl RunsFrom {
+    /// The move `number` of `color`, received on `received` (as recorded).
+    pub fn of(number: u32, color: shakmaty::Color, received: Day) -> RunsFrom {
+        if number == 1 && color == shakmaty::Color::White {
+            RunsFrom::Start(received.succ_opt().unwrap_or(received))
+        } else {
+            RunsFrom::Received(received)
+        }
+    }
+
+    /// The first day of the move's time.
+    pub fn day(self) -> Day {
+        match self {
+            RunsFrom::Start(d) | RunsFrom::Received(d) => d,
+        }
+    }
+}
+
 /// Day number for arithmetic.
 pub(crate) fn dn(d: Day) -> i32 {
     d.num_days_from_ce()

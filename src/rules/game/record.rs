@@ -339,6 +339,11 @@ impl GameRecord {
             .any(|s| s.from <= day && day <= s.to)
     }
 
+    /// The position as a text diagram in the game's notation.
+    pub fn position_diagram(&self) -> String {
+        notation::diagram(&self.position(), self.notation)
+    }
+
     /// The day the side to move received the last move, or in `post` before his report the
     /// earliest it can be ([`clock::receipt`], the one receipt rule; White's move 1: the day
     /// before the start, RULES.md §3).
