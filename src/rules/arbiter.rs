@@ -53,7 +53,7 @@ pub enum ArbiterCommand {
 impl ArbiterCommand {
     /// The article a one-game decision applies, as the game's log records it: the decision on
     /// a claim (Art. 38), an adjudication (Art. 53), the arbiter's sanctions (Art. 56). A
-    /// penalty cites its own (Art. 22, 40 … in its reason, else 56: `sanction::cited_article`).
+    /// penalty cites its own (Art. 22, 40 … in its reason, else 56: [`penalty_article`]).
     pub fn article(&self) -> Option<&'static str> {
         match self {
             ArbiterCommand::Confirm { .. } | ArbiterCommand::Reject { .. } => Some("38"),
@@ -76,7 +76,44 @@ impl ArbiterCommand {
             | ArbiterCommand::Bye { .. } => None,
         }
     }
+
+    /// The article the game's log records for this decision: [`article`](Self::article); a
+    /// penalty's from its reason ([`penalty_article`]); else Art. 56, the arbiter's sanctions.
+    pub fn logged_article(&self) -> String {
+        match self {
+            ArbiterCommand::Penalty { reason, .. } => penalty_article(reason),
+            _ => self.article().unwrap_or(SANCTIONS).to_string(),
+        }
+    }
 }
+
+/// Art. 56: the arbiter's sanctions, the article a decision cites when it names no other.
+const SANCTIONS: &str = "56";
+
+/// The article a penalty cites: the one the arbiter names in his reason (Art. 22, 40 …),
+/// else Art. 56.
+pub fn penalty_article(reason: &str) -> String {
+    cited_article(reason).unwrap_or_else(|| SANCTIONS.to_string())
+}
+
+/// The first article cited in a text: `Art. 22`, `чл. 22`, `ст. 22`.
+fn cited_article(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for key in ["art.", "чл.", "ст."] {
+        if let Some(i) = lower.find(key) {
+            let digits: String = lower[i + key.len()..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if !digits.is_empty() {
+                return Some(digits);
+            }
+        }
+    }
+    None
+}
+
 
 /// Why a line is not a command (only reported when it starts with a command word): the line,
 /// and the form the command takes (its syntax, in the command words).

@@ -137,3 +137,28 @@ fn art_56_each_arbiter_decision_names_the_article_it_applies() {
     let r = forfeit(&game(), Some(Color::Black)).record.unwrap();
     assert_eq!(r.result, Some(GameResult::WhiteWins));
 }
+
+#[test]
+fn art_56_a_decision_naming_no_article_cites_56_a_penalty_the_one_in_its_reason() {
+    use crate::rules::arbiter::ArbiterCommand as C;
+    let forfeit = C::Forfeit {
+        game: "T/1".into(),
+        loser: None,
+    };
+    assert_eq!(forfeit.logged_article(), "56");
+    let resend = C::Resend { game: "T/1".into() };
+    assert_eq!(resend.logged_article(), "56");
+    let penalty = |reason: &str| C::Penalty {
+        game: "T/1".into(),
+        color: Color::White,
+        days: 5,
+        reason: reason.into(),
+    };
+    assert_eq!(penalty("unfounded complaint, Art. 22").logged_article(), "22");
+    assert_eq!(penalty("rudeness").logged_article(), "56");
+    let confirm = C::Confirm {
+        game: "T/1".into(),
+        claim: None,
+    };
+    assert_eq!(confirm.logged_article(), "38");
+}
