@@ -653,7 +653,7 @@ pub fn undeliverable(
             None,
             Some(&detail),
         )?;
-        crate::engine::delivery_failed(tx, config, row, error, now)
+        crate::engine::delivery_failed(tx, config, row, Some(error), now)
     })?;
     Ok(())
 }

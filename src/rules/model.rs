@@ -287,6 +287,29 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind of letter.
+    pub const ALL: [Kind; 14] = [
+        Kind::Ack,
+        Kind::Move,
+        Kind::Error,
+        Kind::Incomplete,
+        Kind::Reminder,
+        Kind::Silence,
+        Kind::OverstepClaim,
+        Kind::Leave,
+        Kind::Notice,
+        Kind::GameOver,
+        Kind::Adjudication,
+        Kind::Decision,
+        Kind::WhichGame,
+        Kind::NoMove,
+    ];
+
+    /// The kind a header value ([`as_str`](Self::as_str)) names.
+    pub fn from_header(value: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == value)
+    }
+
     /// The header value.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -110,3 +110,22 @@ fn fill_replaces_every_placeholder_and_nothing_else() {
     );
     assert!(!s.contains('{'), "{s}");
 }
+
+#[test]
+fn every_kind_of_letter_is_worded_in_bg_ru_and_en_an_unknown_kind_stands_as_it_is() {
+    use crate::rules::model::Kind;
+    for kind in Kind::ALL {
+        assert_eq!(Kind::from_header(kind.as_str()), Some(kind));
+        let (bg, ru, en) = (
+            kind_name(Lang::Bg, kind.as_str()),
+            kind_name(Lang::Ru, kind.as_str()),
+            kind_name(Lang::En, kind.as_str()),
+        );
+        assert!(cyrillic(&bg) && cyrillic(&ru), "{kind:?}: {bg} / {ru}");
+        assert!(!cyrillic(&en) && !en.is_empty(), "{kind:?}: {en}");
+    }
+    assert_eq!(kind_name(Lang::Bg, "move"), "препратен ход");
+    assert_eq!(kind_name(Lang::Ru, "carrier-pigeon"), "carrier-pigeon");
+    // A bounce without a diagnostic is worded in the reader's language (engine::bounce).
+    assert!(cyrillic(text(Lang::Bg, Key::ReturnedUndeliverable)));
+}
