@@ -32,7 +32,8 @@ fn code_of(line: &str, in_string: &mut Option<usize>) -> String {
     while i < chars.len() {
         if let Some(hashes) = *in_string {
             let closing = chars[i] == '"'
-                && (hashes == usize::MAX || chars[i + 1..].iter().take_while(|&&c| c == '#').count() >= hashes);
+                && (hashes == usize::MAX
+                    || chars[i + 1..].iter().take_while(|&&c| c == '#').count() >= hashes);
             if chars[i] == '\\' && hashes == usize::MAX {
                 i += 2;
                 continue;
@@ -67,7 +68,10 @@ fn code_of(line: &str, in_string: &mut Option<usize>) -> String {
             '\'' => {
                 // A character literal ('{', '\n', '\u{7b}'); else a lifetime.
                 if chars.get(i + 1) == Some(&'\\') {
-                    let end = chars[i + 2..].iter().position(|&c| c == '\'').map_or(chars.len(), |p| i + 3 + p);
+                    let end = chars[i + 2..]
+                        .iter()
+                        .position(|&c| c == '\'')
+                        .map_or(chars.len(), |p| i + 3 + p);
                     i = end;
                 } else if chars.get(i + 2) == Some(&'\'') {
                     i += 3;
@@ -156,9 +160,7 @@ fn no_function_over_150_lines_without_a_reason_above_it() {
         let path = file.strip_prefix(root).unwrap().display().to_string();
         for (line, name, length, reason) in long_functions(&text) {
             if !reason && !PENDING.contains(&(path.as_str(), name.as_str())) {
-                offenders.push(format!(
-                    "{path}:{line} fn {name}: {length} lines"
-                ));
+                offenders.push(format!("{path}:{line} fn {name}: {length} lines"));
             }
         }
     }
@@ -182,9 +184,7 @@ fn the_scanner_measures_bodies_and_reads_the_reason() {
         vec![(3, "long".to_string(), LIMIT + 2, true)]
     );
     // Braces in strings, characters and comments do not count; a short fn is not reported.
-    let tricky = format!(
-        "fn short() {{\n    let _ = \"}}\";\n    let _ = '}}'; // }}\n}}\n{long}"
-    );
+    let tricky = format!("fn short() {{\n    let _ = \"}}\";\n    let _ = '}}'; // }}\n}}\n{long}");
     assert_eq!(long_functions(&tricky)[0].1, "long");
     assert_eq!(long_functions(&tricky).len(), 1);
 }

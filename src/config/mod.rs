@@ -427,7 +427,11 @@ impl Config {
         let email = email.trim();
         self.tournaments
             .iter()
-            .find(|t| t.players.iter().any(|p| p.email.eq_ignore_ascii_case(email)))
+            .find(|t| {
+                t.players
+                    .iter()
+                    .any(|p| p.email.eq_ignore_ascii_case(email))
+            })
             .map_or(Notation::of_language(self.bot.language), |t| t.notation)
     }
 

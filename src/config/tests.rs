@@ -674,7 +674,10 @@ fn notation_of_a_sender_ignores_case_and_falls_back_to_the_bots_language() {
     let c = parse(Path::new("amici.toml"), &text).unwrap();
     assert_eq!(c.notation_of("Ivan@Example.TEST"), Notation::Ru);
     assert_eq!(c.notation_of("stranger@example.test"), Notation::Bg);
-    let text = GOOD.replace("language = \"bg\"\n\n[outbox]", "language = \"en\"\n\n[outbox]");
+    let text = GOOD.replace(
+        "language = \"bg\"\n\n[outbox]",
+        "language = \"en\"\n\n[outbox]",
+    );
     let c = parse(Path::new("amici.toml"), &text).unwrap();
     assert_eq!(c.notation_of("stranger@example.test"), Notation::En);
 }

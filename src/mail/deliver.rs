@@ -520,7 +520,13 @@ pub async fn flush(
     for slot in 0..slots {
         let (feed, rows) = tokio::sync::mpsc::unbounded_channel::<OutboxRow>();
         feeds.push(feed);
-        lanes.push(lane(transport, slot, from.clone(), rows, results_tx.clone()));
+        lanes.push(lane(
+            transport,
+            slot,
+            from.clone(),
+            rows,
+            results_tx.clone(),
+        ));
     }
     drop(results_tx);
     let coordinator = async move {

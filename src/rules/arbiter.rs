@@ -114,7 +114,6 @@ fn cited_article(text: &str) -> Option<String> {
     None
 }
 
-
 /// Why a line is not a command (only reported when it starts with a command word): the line,
 /// and the form the command takes (its syntax, in the command words).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

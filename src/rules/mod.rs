@@ -403,9 +403,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 45",
         "leave suspends every game of the player",
         Some("src/rules/game/commands.rs"),
-        Some(
-            "art_45_a_leave_pauses_every_unfinished_game_of_the_player_and_each_opponent_is_told",
-        ),
+        Some("art_45_a_leave_pauses_every_unfinished_game_of_the_player_and_each_opponent_is_told"),
     ),
     art(
         "Art. 46",

@@ -240,7 +240,8 @@ impl<'a> Prepared<'a> {
         let from = count_from.max(1);
         let per = self.g.params.period_moves.max(1);
         let periods = u32::try_from(self.period(from, number.max(from))).unwrap_or(u32::MAX);
-        from.saturating_add(periods.saturating_mul(per)).saturating_sub(1)
+        from.saturating_add(periods.saturating_mul(per))
+            .saturating_sub(1)
     }
 
     pub(super) fn period(&self, count_from: u32, number: u32) -> i64 {

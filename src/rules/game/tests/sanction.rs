@@ -154,7 +154,10 @@ fn art_56_a_decision_naming_no_article_cites_56_a_penalty_the_one_in_its_reason(
         days: 5,
         reason: reason.into(),
     };
-    assert_eq!(penalty("unfounded complaint, Art. 22").logged_article(), "22");
+    assert_eq!(
+        penalty("unfounded complaint, Art. 22").logged_article(),
+        "22"
+    );
     assert_eq!(penalty("rudeness").logged_article(), "56");
     let confirm = C::Confirm {
         game: "T/1".into(),
