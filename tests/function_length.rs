@@ -2,7 +2,12 @@
 //! (issue 10, "Done when"): the comment directly above such a function says "Longer than 150
 //! lines for a reason: …".
 
-use std::path::{Path, PathBuf};
+#[path = "support/files.rs"]
+mod files;
+
+use std::path::Path;
+
+use files::rust_files;
 
 const LIMIT: usize = 150;
 const REASON: &str = "Longer than 150 lines for a reason";
@@ -10,17 +15,6 @@ const REASON: &str = "Longer than 150 lines for a reason";
 /// Functions over the limit in files another piece of work holds now, each to be split or
 /// given its reason there: (file, function).
 const PENDING: &[(&str, &str)] = &[("src/rules/trf.rs", "export_trf_with")];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The code of a line with comments, strings and character literals blanked, so that only
 /// real braces are counted; `in_string` carries a string (or raw string's `#` count) across

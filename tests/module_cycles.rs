@@ -8,20 +8,14 @@
 //! own module. Test code counts too — a test module is a module.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+#[path = "support/files.rs"]
+mod files;
+
+use std::path::Path;
+
+use files::rust_files;
 
 const NAMESPACES: [&str; 2] = ["rules", "mail"];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module path of a file: `src/rules/game/moves.rs` → `[rules, game, moves]`.
 fn module_path(src: &Path, file: &Path) -> Vec<String> {
