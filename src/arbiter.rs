@@ -240,7 +240,7 @@ pub(crate) fn execute(
         scope,
     };
     let today = run.today;
-    let article = cmd.article().unwrap_or("56").to_string();
+    let article = cmd.logged_article();
     match cmd {
         ArbiterCommand::Confirm { game: id, claim } => run.on_game(out, id, |rec| {
             let h = game::decide_claim(rec, *claim, true, today)?;
@@ -257,12 +257,6 @@ pub(crate) fn execute(
             reason,
         } => run.on_game(out, id, |rec| {
             let h = game::arbiter_penalty(rec, *color, *days, reason, today);
-            // The article the penalty cites (Art. 22, 40 … in its reason; else 56).
-            let article = h
-                .record
-                .as_ref()
-                .and_then(|r| r.penalties.last())
-                .map_or_else(|| "56".to_string(), |p| p.article.clone());
             let action = Action::Penalty {
                 color: *color,
                 days: *days,
@@ -400,10 +394,7 @@ fn resend(run: &Run<'_, '_>, id: &str) -> Result<Outcome, EngineError> {
     let Some(row) = tx.outbox_by_id(failed)? else {
         return refused(GameRefusal::BouncedMessageGone);
     };
-    let to = rec
-        .to_move()
-        .map(|c| rec.address(c).to_string())
-        .unwrap_or(row.recipient.clone());
+    let to = crate::rules::bounce::resend_to(&rec, &row.recipient);
     let n = tx.count_resends(id)?;
     let message_id = crate::mail::outbound::stable_message_id(
         &format!("{}:resend:{}:{n}", tx.instance(), row.id),

@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use crate::config::Config;
 use crate::engine;
-use crate::rules::game::{ADJUDICATOR_DAYS, GameRecord, Status};
+use crate::rules::game::{GameRecord, Status};
 
 /// One side's clock as `status --format json` shows it (INTERFACE.md, plus the allowance).
 fn side(report: &crate::rules::clock::ClockReport, c: Color) -> Value {
@@ -78,15 +78,14 @@ pub fn json(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
 /// Where an adjudication stands (Art. 52–55): the days of each step and the last day of the
 /// appeal once the decision is recorded.
 fn adjudication(a: &crate::rules::game::Adjudication) -> Value {
-    use crate::rules::game::{APPEAL_DAYS, PROPOSAL_DAYS};
-    let days = |d: chrono::NaiveDate, n: i64| (d + chrono::Duration::days(n)).to_string();
+    let due = a.deadlines();
     json!({
         "asked_on": a.asked_on.to_string(),
-        "proposals_due": days(a.asked_on, PROPOSAL_DAYS),
+        "proposals_due": due.proposals_due.to_string(),
         "to_adjudicator_on": a.forwarded_on.map(|d| d.to_string()),
-        "decision_due": a.forwarded_on.map(|d| days(d, ADJUDICATOR_DAYS)),
+        "decision_due": due.decision_due.map(|d| d.to_string()),
         "decided_on": a.decided_on.map(|d| d.to_string()),
-        "appeal_until": a.decided_on.map(|d| days(d, APPEAL_DAYS)),
+        "appeal_until": due.appeal_until.map(|d| d.to_string()),
         "appeals": a.appeals.len(),
     })
 }

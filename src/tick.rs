@@ -187,10 +187,7 @@ fn sweep_all(
                         crate::arbiter::end_date(tx, config, &record.tournament)?,
                     );
                 }
-                let end = match record.round {
-                    Some(round) => Some(round.end),
-                    None => ends.get(&record.tournament).copied().flatten(),
-                };
+                let end = record.end_date(ends.get(&record.tournament).copied().flatten());
                 if let Some(end) = end {
                     let handled = game::handle_end(record, end, today);
                     if let Some(next) = handled.record {

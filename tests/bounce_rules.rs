@@ -3,7 +3,8 @@
 //! receiver's time runs from that delivery. Expected figures are worked out by hand from §3.
 
 use amici::rules::bounce::{
-    BounceError, BouncedForward, delivered_again, forward_bounced, suspend, waiting_for_delivery,
+    BounceError, BouncedForward, delivered_again, forward_bounced, resend_to, suspend,
+    waiting_for_delivery,
 };
 use amici::rules::game::{GameRecord, handle_letter};
 use amici::rules::model::{Day, Mode, Notation, Params};
@@ -136,4 +137,15 @@ fn rules_s3_a_bounced_forward_is_told_to_the_arbiter_and_the_player_who_moved() 
         day("2026-01-13"),
     );
     assert_eq!(alone.told, ["ivan@example.test"]);
+}
+
+#[test]
+fn rules_s3_a_resent_move_goes_to_the_player_to_move() {
+    // White moved; the forward to Black bounced: Black is to move and receives it again.
+    let g = after_white_moved();
+    assert_eq!(resend_to(&g, "old@example.test"), "petar@example.test");
+    // A game over since: to whom it went first.
+    let mut over = g;
+    over.status = amici::rules::game::Status::Finished;
+    assert_eq!(resend_to(&over, "old@example.test"), "old@example.test");
 }

@@ -3,7 +3,7 @@
 
 use amici::rules::clock::{
     Claimant, ClockGame, ClockState, NoticeKind, OverstepGround, OverstepStatus, PendingLine,
-    detect_overstep, penalty, report, thinking_days,
+    detect_overstep, penalty, report,
 };
 use amici::rules::leave::{LeaveBook, LeaveError, LeaveKind};
 use amici::rules::model::{Color, Day, Mode, Params, Penalty, PlayedMove, Suspension};
@@ -83,6 +83,22 @@ impl G {
         self.state = out.state;
         out.notices
     }
+}
+
+/// The thinking time of one move received on `received` and sent on `sent`, with the
+/// `suspended` spans of both players, as a game's report counts it (RULES.md §3): the core
+/// counts days only on a game's own calendar, so the test asks through a game too.
+fn thinking_days(received: Day, sent: Day, suspended: &[(Day, Day)]) -> u32 {
+    let mut g = G::new(Mode::Email, plus(received, 1), vec![mv(received, sent)]);
+    g.suspensions = suspended
+        .iter()
+        .map(|&(from, to)| Suspension {
+            color: None,
+            from,
+            to,
+        })
+        .collect();
+    report(&g.game(), sent).moves[0].days
 }
 
 // ---- RULES.md §3: every test vector -------------------------------------------------------

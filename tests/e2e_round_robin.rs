@@ -145,6 +145,8 @@ const REPETITION: &[&str] = &[
     "claim draw",
 ];
 
+// Longer than 150 lines for a reason: a scenario that must run in order, a whole round robin
+// from the first letter to the final crosstable through the real binary, on one database.
 #[test]
 fn s708_annex_art_47_53_a_round_robin_to_the_final_crosstable() {
     let tmp = tempfile::tempdir().unwrap();

@@ -8,20 +8,14 @@
 //! own module. Test code counts too — a test module is a module.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+#[path = "support/files.rs"]
+mod files;
+
+use std::path::Path;
+
+use files::rust_files;
 
 const NAMESPACES: [&str; 2] = ["rules", "mail"];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module path of a file: `src/rules/game/moves.rs` → `[rules, game, moves]`.
 fn module_path(src: &Path, file: &Path) -> Vec<String> {
@@ -54,7 +48,8 @@ fn ident_at(s: &str) -> &str {
 }
 
 /// The first segments of every path after `crate::` in `code`: `crate::rules::game::X` gives
-/// `[rules, game]`; `crate::rules::{game::X, model::Y}` gives `[rules, game]`, `[rules, model]`.
+/// `[rules, game]`; `crate::rules::{game::X, model::Y}` gives `[rules, game]`, `[rules, model]`;
+/// `crate::{engine, rules::game}` gives `[engine]`, `[rules, game]`.
 fn crate_paths(code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for (i, _) in code.match_indices("crate::") {
@@ -62,35 +57,58 @@ fn crate_paths(code: &str) -> Vec<Vec<String>> {
             continue; // `amicicrate::` or the like
         }
         let rest = &code[i + "crate::".len()..];
-        let first = ident_at(rest);
-        if first.is_empty() {
-            continue;
-        }
-        let after = &rest[first.len()..];
-        if let Some(group) = after.strip_prefix("::{") {
-            // One level of grouping: each item's first identifier.
-            let mut depth = 0;
-            let mut item_start = true;
-            for (j, c) in group.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => item_start = true,
-                    c if item_start && (c.is_ascii_alphanumeric() || c == '_') => {
-                        out.push(vec![first.to_string(), ident_at(&group[j..]).to_string()]);
-                        item_start = false;
-                    }
-                    _ => {}
+        match rest.strip_prefix('{') {
+            Some(group) => {
+                for item in group_items(group) {
+                    out.extend(path_from(item));
                 }
             }
-        } else if let Some(second) = after.strip_prefix("::") {
-            out.push(vec![first.to_string(), ident_at(second).to_string()]);
-        } else {
-            out.push(vec![first.to_string()]);
+            None => out.extend(path_from(rest)),
         }
     }
     out
+}
+
+/// Where each item of a `{…}` group begins (`group` is the text after its `{`); items of
+/// groups nested deeper are the business of their own item.
+fn group_items(group: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut depth = 0;
+    let mut item_start = true;
+    for (j, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => item_start = true,
+            c if item_start && (c.is_ascii_alphanumeric() || c == '_') => {
+                items.push(&group[j..]);
+                item_start = false;
+            }
+            _ => {}
+        }
+    }
+    items
+}
+
+/// The first two segments of the path at the start of `rest` (`first::second…`), or of each
+/// path of a group in second place (`first::{a, b::X}` → `[first, a]`, `[first, b]`).
+fn path_from(rest: &str) -> Vec<Vec<String>> {
+    let first = ident_at(rest);
+    if first.is_empty() {
+        return Vec::new();
+    }
+    let after = &rest[first.len()..];
+    if let Some(group) = after.strip_prefix("::{") {
+        group_items(group)
+            .into_iter()
+            .map(|item| vec![first.to_string(), ident_at(item).to_string()])
+            .collect()
+    } else if let Some(second) = after.strip_prefix("::") {
+        vec![vec![first.to_string(), ident_at(second).to_string()]]
+    } else {
+        vec![vec![first.to_string()]]
+    }
 }
 
 /// `super::x` (and `super::super::x`) from a file with module path `here`, resolved.
@@ -266,6 +284,16 @@ fn paths_are_read_from_use_lines_groups_and_super() {
             vec!["rules".to_string(), "game".into()],
             vec!["rules".into(), "model".into()],
             vec!["config".into(), "local_day".into()],
+        ]
+    );
+    // A group at the top: `use crate::{engine, tick};` (src/dry_run.rs).
+    assert_eq!(
+        crate_paths("use crate::{engine, rules::{game, model::Day}, tick};"),
+        vec![
+            vec!["engine".to_string()],
+            vec!["rules".into(), "game".into()],
+            vec!["rules".into(), "model".into()],
+            vec!["tick".into()],
         ]
     );
     let here: Vec<String> = ["rules", "pgn"].map(String::from).to_vec();

@@ -449,6 +449,9 @@ struct Figures {
 }
 
 /// Replay one game in one script through the rules core. `Err` says what went wrong.
+///
+/// Longer than 150 lines for a reason: the letters of one game go through the core in order,
+/// each step reading the record, the positions and the figures the step before left.
 fn replay(g: &PgnGame, s: Script, seed: u64, fig: &mut Figures) -> Result<(), String> {
     let mut positions = vec![Chess::default()];
     for &m in &g.moves {

@@ -172,6 +172,8 @@ fn played() -> Event {
     e
 }
 
+// Longer than 150 lines for a reason: one scenario on one played event, read in order by
+// `status`, `standings` and `pgn`; each check builds on the event the earlier ones read.
 #[test]
 fn standings_and_pgn_of_a_played_event() {
     let e = played();

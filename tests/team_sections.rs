@@ -187,6 +187,8 @@ fn annex_team_round_robin_config_gives_the_board_pairings() {
     assert_eq!(names(&t.team_matches[5]), ("Varna", "Sofia", 3));
 }
 
+// Longer than 150 lines for a reason: a scenario that must run in order, a team section from
+// its 12 games to the team standings, each result entered on the database the one before left.
 #[test]
 fn team_section_results_to_team_standings() {
     let mut e = Event::new();

@@ -421,6 +421,21 @@ impl Config {
             .unwrap_or(self.bot.language)
     }
 
+    /// The notation a letter from this address is read in: that of the first tournament he
+    /// plays in (the address compared without regard to case), else the notation of `[bot]`'s
+    /// language.
+    pub fn notation_of(&self, email: &str) -> Notation {
+        let email = email.trim();
+        self.tournaments
+            .iter()
+            .find(|t| {
+                t.players
+                    .iter()
+                    .any(|p| p.email.eq_ignore_ascii_case(email))
+            })
+            .map_or(Notation::of_language(self.bot.language), |t| t.notation)
+    }
+
     /// The display name of a player (his address when unknown).
     pub fn name_of(&self, email: &str) -> String {
         self.tournaments

@@ -667,3 +667,17 @@ fn s12a_swiss_and_tables_keys_are_checked_against_the_pairing_and_the_players() 
         "{e:?}"
     );
 }
+
+#[test]
+fn notation_of_a_sender_ignores_case_and_falls_back_to_the_bots_language() {
+    let text = GOOD.replace("id = \"T1\"", "id = \"T1\"\nnotation = \"ru\"");
+    let c = parse(Path::new("amici.toml"), &text).unwrap();
+    assert_eq!(c.notation_of("Ivan@Example.TEST"), Notation::Ru);
+    assert_eq!(c.notation_of("stranger@example.test"), Notation::Bg);
+    let text = GOOD.replace(
+        "language = \"bg\"\n\n[outbox]",
+        "language = \"en\"\n\n[outbox]",
+    );
+    let c = parse(Path::new("amici.toml"), &text).unwrap();
+    assert_eq!(c.notation_of("stranger@example.test"), Notation::En);
+}

@@ -6,7 +6,7 @@ use chrono::{DateTime, FixedOffset};
 use crate::config::Config;
 use crate::mail::texts::Key;
 use crate::mail::{inbound, texts};
-use crate::rules::model::Kind;
+use crate::rules::model::{Kind, Lang};
 use crate::store::{Store, Tx};
 
 use super::{Answer, EngineError, Result, local_day};
@@ -94,9 +94,8 @@ pub(super) fn bounce(
         .final_recipients
         .iter()
         .find(|r| r.permanent())
-        .and_then(|r| r.diagnostic.clone().or_else(|| r.status.clone()))
-        .unwrap_or_else(|| "returned as undeliverable".into());
-    delivery_failed(tx, config, &row, &why, now)
+        .and_then(|r| r.diagnostic.clone().or_else(|| r.status.clone()));
+    delivery_failed(tx, config, &row, why.as_deref(), now)
 }
 
 /// A message that can never be delivered (refused for good by SMTP, or bounced later): the
@@ -107,9 +106,12 @@ pub fn delivery_failed(
     tx: &Tx<'_>,
     config: &Config,
     row: &crate::store::OutboxRow,
-    why: &str,
+    why: Option<&str>,
     now: DateTime<FixedOffset>,
 ) -> Result<String> {
+    // The server's words; a bounce without them is worded in each reader's language.
+    let why_in = |lang: Lang| why.unwrap_or_else(|| texts::text(lang, Key::ReturnedUndeliverable));
+    let why = why_in(Lang::En);
     if !tx.mark_failed_once(row.id, why)? {
         return Ok(format!(
             "bounce: {} already recorded as failed",
@@ -159,7 +161,14 @@ pub fn delivery_failed(
                 Kind::Notice,
                 Some(&g.id),
                 texts::fill(lang, Key::SubjectMoveNotDelivered, &[("game", &g.id)]),
-                texts::forward_bounced(lang, &g.id, &row.recipient, &mv, why, h.suspended()),
+                texts::forward_bounced(
+                    lang,
+                    &g.id,
+                    &row.recipient,
+                    &mv,
+                    why_in(lang),
+                    h.suspended(),
+                ),
             )?;
         }
         return Ok(format!(
@@ -176,10 +185,10 @@ pub fn delivery_failed(
             Key::Undeliverable,
             &[
                 ("to", &row.recipient),
-                ("kind", &row.kind),
+                ("kind", &texts::kind_name(lang, &row.kind)),
                 ("game", &row.game.as_deref().unwrap_or("-")),
                 ("id", &row.message_id),
-                ("error", &why),
+                ("error", &why_in(lang)),
             ],
         );
         answer.queue(

@@ -7,7 +7,7 @@ use crate::config::Config;
 use crate::mail::inbound::Inbound;
 use crate::mail::texts;
 use crate::mail::texts::Key;
-use crate::rules::model::{Day, Kind, Notation};
+use crate::rules::model::{Day, Kind};
 use crate::store::Tx;
 
 use super::{Answer, Result};
@@ -88,11 +88,7 @@ pub(super) fn suspected_auto_reply(
     reason: &str,
     today: Day,
 ) -> Result<String> {
-    let notation = config
-        .tournaments
-        .iter()
-        .find(|t| t.players.iter().any(|p| p.email == from))
-        .map_or(Notation::Bg, |t| t.notation);
+    let notation = config.notation_of(from);
     let read = crate::rules::letter::read_letter(&msg.fresh_text, notation, false, today);
     if read.items.is_empty() && read.commands.is_empty() {
         return Ok(format!("ignored: {reason}"));

@@ -45,12 +45,7 @@ pub fn sync_config(store: &mut Store, config: &Config) -> Result<usize> {
             let mut existing: std::collections::HashMap<String, Stored> =
                 std::collections::HashMap::new();
             tx.each_game_of_tournament(&t.id, &mut |g: GameRecord| {
-                let untouched = g.moves.is_empty()
-                    && g.penalties.is_empty()
-                    && g.suspensions.is_empty()
-                    && g.result.is_none()
-                    && g.clock == crate::rules::clock::ClockState::default()
-                    && g.adjudication.is_none();
+                let untouched = g.untouched();
                 existing.insert(
                     g.id,
                     Stored {

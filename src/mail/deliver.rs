@@ -404,6 +404,99 @@ enum Fate {
     Refused(SendError),
 }
 
+/// One lane of a flush: sends the rows fed to it over connection `slot`, in order, and hands
+/// back each row's fate; a recipient refused here holds his later rows, and once the server is
+/// down every row is held. Returns why the server was down, if it was.
+async fn lane(
+    transport: &Transport,
+    slot: usize,
+    from: String,
+    mut rows: tokio::sync::mpsc::UnboundedReceiver<OutboxRow>,
+    results: tokio::sync::mpsc::UnboundedSender<(OutboxRow, Fate)>,
+) -> Option<String> {
+    // A recipient refused in this lane: his later rows wait, in order.
+    let mut held: Vec<String> = Vec::new();
+    let mut down = None;
+    while let Some(row) = rows.recv().await {
+        if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient)) {
+            let _ = results.send((row, Fate::Held));
+            continue;
+        }
+        // VERP: a bounce that comes back later names this row (bot+<id>@…).
+        let sender = if transport.verp() {
+            crate::mail::dsn::verp_address(&from, row.id)
+        } else {
+            from.clone()
+        };
+        let fate = match transport
+            .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
+            .await
+        {
+            Ok(()) => Fate::Sent,
+            Err(e) => {
+                match &e {
+                    SendError::Down(why) => down = Some(why.clone()),
+                    _ => held.push(row.recipient.clone()),
+                }
+                Fate::Refused(e)
+            }
+        };
+        let _ = results.send((row, fate));
+    }
+    down
+}
+
+/// What a flush makes of one row's fate.
+enum Judged {
+    /// Record this outcome with the next trip to the database.
+    Record(SendOutcome),
+    /// The server is down: the row goes back unsent, and the circuit opens.
+    CircuitOpen,
+    /// Refused for good: carried out apart ([`undeliverable`]), with the server's words.
+    Undeliverable(String),
+}
+
+/// Judges one row's fate, counting it in `out` and noting a refused recipient in `leased` (his
+/// later rows wait); a transient refusal is retried after the back-off.
+fn judge(
+    row: &OutboxRow,
+    fate: Fate,
+    now: DateTime<FixedOffset>,
+    transport: &Transport,
+    out: &mut Flushed,
+    leased: &mut crate::store::Leased,
+) -> Judged {
+    match fate {
+        Fate::Sent => {
+            out.sent += 1;
+            Judged::Record(SendOutcome::Sent)
+        }
+        Fate::Held => Judged::Record(SendOutcome::Unsent),
+        Fate::Refused(SendError::Down(why)) => {
+            out.down.get_or_insert(why);
+            Judged::CircuitOpen
+        }
+        Fate::Refused(SendError::Transient(e)) => {
+            tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
+            out.retry += 1;
+            leased.refused.insert(row.recipient.to_lowercase());
+            let next = now
+                + chrono::Duration::from_std(backoff(row.attempts, transport.retry_base()))
+                    .unwrap_or_default();
+            Judged::Record(SendOutcome::Retry {
+                next_attempt: next.to_rfc3339(),
+                error: e,
+            })
+        }
+        Fate::Refused(SendError::Permanent(e)) => {
+            tracing::error!(to = %row.recipient, error = %e, "message refused for good");
+            out.failed += 1;
+            leased.refused.insert(row.recipient.to_lowercase());
+            Judged::Undeliverable(e)
+        }
+    }
+}
+
 /// Sends everything due until the queue is empty, nothing more can go, or the server is down.
 ///
 /// One lane per sender slot sends its rows in the order leased; this task leases more while
@@ -425,41 +518,15 @@ pub async fn flush(
     let mut feeds = Vec::with_capacity(slots);
     let mut lanes = Vec::with_capacity(slots);
     for slot in 0..slots {
-        let (feed, mut rows) = tokio::sync::mpsc::unbounded_channel::<OutboxRow>();
+        let (feed, rows) = tokio::sync::mpsc::unbounded_channel::<OutboxRow>();
         feeds.push(feed);
-        let (results, from) = (results_tx.clone(), from.clone());
-        lanes.push(async move {
-            // A recipient refused in this lane: his later rows wait, in order.
-            let mut held: Vec<String> = Vec::new();
-            let mut down = None;
-            while let Some(row) = rows.recv().await {
-                if down.is_some() || held.iter().any(|h| h.eq_ignore_ascii_case(&row.recipient)) {
-                    let _ = results.send((row, Fate::Held));
-                    continue;
-                }
-                // VERP: a bounce that comes back later names this row (bot+<id>@…).
-                let sender = if transport.verp() {
-                    crate::mail::dsn::verp_address(&from, row.id)
-                } else {
-                    from.clone()
-                };
-                let fate = match transport
-                    .send(slot, &sender, &row.recipient, &row.raw, &row.message_id)
-                    .await
-                {
-                    Ok(()) => Fate::Sent,
-                    Err(e) => {
-                        match &e {
-                            SendError::Down(why) => down = Some(why.clone()),
-                            _ => held.push(row.recipient.clone()),
-                        }
-                        Fate::Refused(e)
-                    }
-                };
-                let _ = results.send((row, fate));
-            }
-            down
-        });
+        lanes.push(lane(
+            transport,
+            slot,
+            from.clone(),
+            rows,
+            results_tx.clone(),
+        ));
     }
     drop(results_tx);
     let coordinator = async move {
@@ -551,43 +618,15 @@ pub async fn flush(
             }
             in_lanes -= gathered.len();
             for (row, fate) in gathered {
-                let outcome = match fate {
-                    Fate::Sent => {
-                        out.sent += 1;
-                        SendOutcome::Sent
-                    }
-                    Fate::Held => SendOutcome::Unsent,
-                    Fate::Refused(SendError::Down(why)) => {
-                        // The circuit opens: nothing more is leased; the lanes give back
-                        // what they hold.
-                        out.down.get_or_insert(why);
+                match judge(&row, fate, now, transport, &mut out, &mut leased) {
+                    Judged::Record(outcome) => outcomes.push((row.id, outcome)),
+                    Judged::CircuitOpen => {
+                        // Nothing more is leased; the lanes give back what they hold.
                         feeds = None;
-                        SendOutcome::Unsent
+                        outcomes.push((row.id, SendOutcome::Unsent));
                     }
-                    Fate::Refused(SendError::Transient(e)) => {
-                        tracing::warn!(to = %row.recipient, error = %e, "message refused for now, will retry");
-                        out.retry += 1;
-                        leased.refused.insert(row.recipient.to_lowercase());
-                        let next = now
-                            + chrono::Duration::from_std(backoff(
-                                row.attempts,
-                                transport.retry_base(),
-                            ))
-                            .unwrap_or_default();
-                        SendOutcome::Retry {
-                            next_attempt: next.to_rfc3339(),
-                            error: e,
-                        }
-                    }
-                    Fate::Refused(SendError::Permanent(e)) => {
-                        tracing::error!(to = %row.recipient, error = %e, "message refused for good");
-                        out.failed += 1;
-                        leased.refused.insert(row.recipient.to_lowercase());
-                        permanent.push((row, e));
-                        continue;
-                    }
-                };
-                outcomes.push((row.id, outcome));
+                    Judged::Undeliverable(e) => permanent.push((row, e)),
+                }
             }
             // Letters processed meanwhile may have queued more.
             exhausted = false;
@@ -620,7 +659,7 @@ pub fn undeliverable(
             None,
             Some(&detail),
         )?;
-        crate::engine::delivery_failed(tx, config, row, error, now)
+        crate::engine::delivery_failed(tx, config, row, Some(error), now)
     })?;
     Ok(())
 }

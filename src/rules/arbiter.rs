@@ -53,7 +53,7 @@ pub enum ArbiterCommand {
 impl ArbiterCommand {
     /// The article a one-game decision applies, as the game's log records it: the decision on
     /// a claim (Art. 38), an adjudication (Art. 53), the arbiter's sanctions (Art. 56). A
-    /// penalty cites its own (Art. 22, 40 … in its reason, else 56: `sanction::cited_article`).
+    /// penalty cites its own (Art. 22, 40 … in its reason, else 56: [`penalty_article`]).
     pub fn article(&self) -> Option<&'static str> {
         match self {
             ArbiterCommand::Confirm { .. } | ArbiterCommand::Reject { .. } => Some("38"),
@@ -76,6 +76,42 @@ impl ArbiterCommand {
             | ArbiterCommand::Bye { .. } => None,
         }
     }
+
+    /// The article the game's log records for this decision: [`article`](Self::article); a
+    /// penalty's from its reason ([`penalty_article`]); else Art. 56, the arbiter's sanctions.
+    pub fn logged_article(&self) -> String {
+        match self {
+            ArbiterCommand::Penalty { reason, .. } => penalty_article(reason),
+            _ => self.article().unwrap_or(SANCTIONS).to_string(),
+        }
+    }
+}
+
+/// Art. 56: the arbiter's sanctions, the article a decision cites when it names no other.
+const SANCTIONS: &str = "56";
+
+/// The article a penalty cites: the one the arbiter names in his reason (Art. 22, 40 …),
+/// else Art. 56.
+pub fn penalty_article(reason: &str) -> String {
+    cited_article(reason).unwrap_or_else(|| SANCTIONS.to_string())
+}
+
+/// The first article cited in a text: `Art. 22`, `чл. 22`, `ст. 22`.
+fn cited_article(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for key in ["art.", "чл.", "ст."] {
+        if let Some(i) = lower.find(key) {
+            let digits: String = lower[i + key.len()..]
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if !digits.is_empty() {
+                return Some(digits);
+            }
+        }
+    }
+    None
 }
 
 /// Why a line is not a command (only reported when it starts with a command word): the line,
@@ -155,16 +191,46 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
     let Some(v) = words.first().and_then(|w| verb(w)) else {
         return Ok(None);
     };
-    let arg = |i: usize| words.get(i).copied();
-    let err = |usage: &str| CommandError {
-        line: line.trim().to_string(),
-        usage: usage.to_string(),
-    };
+    let w = Words { line, words };
+    match v {
+        "confirm" | "reject" | "penalty" | "forfeit" | "result" | "overstep" | "resend"
+        | "post" => game_command(v, &w),
+        "leave" | "extend" | "withdraw" | "replace" | "exclude" => player_command(v, &w),
+        "pair" | "unpair" | "bye" => round_command(v, &w),
+        _ => Ok(None),
+    }
+}
+
+/// A command line split into words, and the error that shows its form.
+struct Words<'a> {
+    line: &'a str,
+    words: Vec<&'a str>,
+}
+
+impl<'a> Words<'a> {
+    fn arg(&self, i: usize) -> Option<&'a str> {
+        self.words.get(i).copied()
+    }
+
+    fn err(&self, usage: &str) -> CommandError {
+        CommandError {
+            line: self.line.trim().to_string(),
+            usage: usage.to_string(),
+        }
+    }
+}
+
+/// The commands about one game: a claim decided (Art. 38), a penalty, a forfeit, a result, an
+/// overstep (Art. 56), a bounced move re-sent, the switch to post (Art. 6 В).
+fn game_command(v: &str, w: &Words<'_>) -> Result<Option<ArbiterCommand>, CommandError> {
+    let arg = |i: usize| w.arg(i);
+    let err = |usage: &str| w.err(usage);
     let claim = |i: usize| {
         arg(i)
             .and_then(|s| s.trim_start_matches('#').parse::<usize>().ok())
             .map(|n| n.saturating_sub(1))
     };
+    let words = &w.words;
     let cmd = match v {
         "confirm" | "reject" => {
             let game = arg(1)
@@ -228,6 +294,31 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
                 adjudication,
             }
         }
+        "overstep" => {
+            let usage = "overstep GAME white|black";
+            let game = arg(1).ok_or_else(|| err(usage))?.to_string();
+            let color = arg(2).and_then(color).ok_or_else(|| err(usage))?;
+            ArbiterCommand::Overstep { game, color }
+        }
+        "resend" => {
+            let game = arg(1).ok_or_else(|| err("resend GAME"))?.to_string();
+            ArbiterCommand::Resend { game }
+        }
+        "post" => {
+            let game = arg(1).ok_or_else(|| err("post GAME"))?.to_string();
+            ArbiterCommand::Post { game }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(cmd))
+}
+
+/// The commands about a player or a tournament: leave (Art. 43), the extension (Art. 50),
+/// withdrawal and replacement (Art. 47, 48), exclusion (Art. 56).
+fn player_command(v: &str, w: &Words<'_>) -> Result<Option<ArbiterCommand>, CommandError> {
+    let arg = |i: usize| w.arg(i);
+    let err = |usage: &str| w.err(usage);
+    let cmd = match v {
         "leave" => {
             let usage = "leave PLAYER-EMAIL FROM TO (dates 2026-06-01 or 1.6.2026)";
             let player = arg(1)
@@ -270,20 +361,23 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
                 .to_lowercase();
             ArbiterCommand::Replace { old, new }
         }
-        "overstep" => {
-            let usage = "overstep GAME white|black";
-            let game = arg(1).ok_or_else(|| err(usage))?.to_string();
-            let color = arg(2).and_then(color).ok_or_else(|| err(usage))?;
-            ArbiterCommand::Overstep { game, color }
+        "exclude" => {
+            let player = arg(1)
+                .filter(|p| p.contains('@'))
+                .ok_or_else(|| err("exclude PLAYER-EMAIL"))?
+                .to_lowercase();
+            ArbiterCommand::Exclude { player }
         }
-        "resend" => {
-            let game = arg(1).ok_or_else(|| err("resend GAME"))?.to_string();
-            ArbiterCommand::Resend { game }
-        }
-        "post" => {
-            let game = arg(1).ok_or_else(|| err("post GAME"))?.to_string();
-            ArbiterCommand::Post { game }
-        }
+        _ => return Ok(None),
+    };
+    Ok(Some(cmd))
+}
+
+/// The commands of a tournament in stages (RULES.md §12a): pair, unpair, a bye.
+fn round_command(v: &str, w: &Words<'_>) -> Result<Option<ArbiterCommand>, CommandError> {
+    let arg = |i: usize| w.arg(i);
+    let err = |usage: &str| w.err(usage);
+    let cmd = match v {
         "pair" => {
             let tournament = arg(1).ok_or_else(|| err("pair TOURNAMENT"))?.to_string();
             ArbiterCommand::Pair { tournament }
@@ -308,13 +402,6 @@ pub fn parse_line(line: &str) -> Result<Option<ArbiterCommand>, CommandError> {
                 player: player.to_lowercase(),
                 round,
             }
-        }
-        "exclude" => {
-            let player = arg(1)
-                .filter(|p| p.contains('@'))
-                .ok_or_else(|| err("exclude PLAYER-EMAIL"))?
-                .to_lowercase();
-            ArbiterCommand::Exclude { player }
         }
         _ => return Ok(None),
     };

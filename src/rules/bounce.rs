@@ -149,3 +149,11 @@ pub fn delivered_again(record: &GameRecord, day: Day) -> Option<GameRecord> {
     next.clock.set_receipt(ply, day);
     Some(next)
 }
+
+/// Who receives a bounced move when the arbiter has it re-sent (RULES.md §3): the player to
+/// move, the one the forward was for; in a game over since, whom it went to first.
+pub fn resend_to(record: &GameRecord, bounced_to: &str) -> String {
+    record
+        .to_move()
+        .map_or_else(|| bounced_to.to_string(), |c| record.address(c).to_string())
+}

@@ -33,7 +33,7 @@
 //! | Art. 7 | the items of a letter, А–З | `src/rules/verdict/facts.rs` | `art_7_b_whole_score_copied_before_the_own_move` |
 //! | Art. 7 notes 1–3 | notation, full and short, numeric beside | `src/rules/notation/mod.rs` | `art_7_note_1_table_rows_each_notation` |
 //! | Art. 8 | the e-mail letter; the day of receipt does not count | `src/rules/clock/days.rs` | `art_8_received_11_answered_13_is_one_day` |
-//! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict/official.rs` | `art_9_missing_items_are_listed_and_move_stands` |
+//! | Art. 9 | an incomplete letter; a wrong number; the official figures | `src/rules/verdict/official.rs` | `art_9_v_the_official_figures_every_item_by_hand` |
 //! | Art. 10 | variants; declined, then played move by move: +5 days | `src/rules/game/variant.rs` | `art_10_declining_a_variant_then_playing_it_move_by_move_costs_5_days` |
 //! | Art. 11 | every legal move is correct | `src/rules/verdict/judge.rs` | `art_11_every_legal_move_is_correct` |
 //! | Art. 12 | a sent move is final | `src/rules/verdict/judge.rs` | `art_12_a_second_own_move_is_not_your_turn` |
@@ -69,7 +69,7 @@
 //! | Art. 42 | 30 days of leave a calendar year; none during an extension | `src/rules/leave.rs` | `art_42_leave_quota_across_a_year_boundary` |
 //! | Art. 43 | special leave by the arbiter, also retroactive | `src/rules/leave.rs` | `art_43_special_leave_by_the_arbiter_also_retroactive` |
 //! | Art. 44 | leave announced before it starts | `src/rules/leave.rs` | `art_44_leave_must_be_announced_before_it_starts` |
-//! | Art. 45 | leave suspends every game of the player | `src/rules/clock/days.rs` | `art_45_leave_splits_may_and_july` |
+//! | Art. 45 | leave suspends every game of the player | `src/rules/game/commands.rs` | `art_45_a_leave_pauses_every_unfinished_game_of_the_player_and_each_opponent_is_told` |
 //! | Art. 46 | a move during leave ends it in that game | `src/rules/leave.rs` | `art_46_move_sent_during_leave_ends_it_in_that_game_only` |
 //! | Art. 47 | withdrawal; removal when never moved; team replacement, dead time | `src/rules/game/roster.rs` | `art_47_a_a_player_who_never_moved_is_removed_from_every_game_finished_or_not` |
 //! | Art. 48 | serious illness or death: adjudication | `src/rules/game/roster.rs` | `art_48_illness_sends_the_unfinished_games_to_adjudication` |
@@ -187,7 +187,7 @@ pub const ARTICLES: &[Article] = &[
         "Art. 9",
         "an incomplete letter; a wrong number; the official figures",
         Some("src/rules/verdict/official.rs"),
-        Some("art_9_missing_items_are_listed_and_move_stands"),
+        Some("art_9_v_the_official_figures_every_item_by_hand"),
     ),
     art(
         "Art. 10",
@@ -402,8 +402,8 @@ pub const ARTICLES: &[Article] = &[
     art(
         "Art. 45",
         "leave suspends every game of the player",
-        Some("src/rules/clock/days.rs"),
-        Some("art_45_leave_splits_may_and_july"),
+        Some("src/rules/game/commands.rs"),
+        Some("art_45_a_leave_pauses_every_unfinished_game_of_the_player_and_each_opponent_is_told"),
     ),
     art(
         "Art. 46",

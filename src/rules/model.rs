@@ -130,6 +130,18 @@ pub enum Notation {
     De,
 }
 
+impl Notation {
+    /// The piece letters a reader of this language expects (a diagram, a letter from someone
+    /// no tournament gives a notation).
+    pub fn of_language(lang: Lang) -> Notation {
+        match lang {
+            Lang::Bg => Notation::Bg,
+            Lang::Ru => Notation::Ru,
+            Lang::En => Notation::En,
+        }
+    }
+}
+
 /// Language of the replies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -275,6 +287,29 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind of letter.
+    pub const ALL: [Kind; 14] = [
+        Kind::Ack,
+        Kind::Move,
+        Kind::Error,
+        Kind::Incomplete,
+        Kind::Reminder,
+        Kind::Silence,
+        Kind::OverstepClaim,
+        Kind::Leave,
+        Kind::Notice,
+        Kind::GameOver,
+        Kind::Adjudication,
+        Kind::Decision,
+        Kind::WhichGame,
+        Kind::NoMove,
+    ];
+
+    /// The kind a header value ([`as_str`](Self::as_str)) names.
+    pub fn from_header(value: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == value)
+    }
+
     /// The header value.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::{
     Claimant, ClockGame, ClockState, Detection, IssuedNotice, NoticeKind, Overstep,
-    OverstepEvidence, OverstepStatus, Prepared, day, dn, evidence, pauses_game,
+    OverstepEvidence, OverstepGround, OverstepStatus, Prepared, day, dn, evidence, pauses_game,
 };
 use super::model::{Color, Day, Kind, Mode};
 
@@ -65,6 +65,9 @@ pub struct ClockNotice {
     pub claim: Option<usize>,
     /// For overstep claims: the data of Art. 35, 36.
     pub evidence: Option<OverstepEvidence>,
+    /// For overstep claims: on what ground (Art. 27, 31, 56), which the letter words.
+    #[serde(default)]
+    pub ground: Option<OverstepGround>,
 }
 
 impl ClockNotice {
@@ -258,6 +261,7 @@ fn decision_reminders(now: Day, state: &mut ClockState, notices: &mut Vec<ClockN
             },
             claim: Some(i),
             evidence: None,
+            ground: None,
         });
         mark(state, NoticeKind::DecisionOverdue, key, due, now);
     }
@@ -323,6 +327,7 @@ fn silence_notices(
                 },
                 claim: None,
                 evidence: None,
+                ground: None,
             });
             mark(state, kind, key, day(due), now);
         }
@@ -349,6 +354,7 @@ fn silence_notices(
                     },
                     claim: None,
                     evidence: None,
+                    ground: None,
                 });
                 mark(state, NoticeKind::RunningOverstep, key, d.day, now);
             }
@@ -396,5 +402,6 @@ fn claim_notice(d: &Detection, idx: usize, ev: OverstepEvidence) -> ClockNotice 
         },
         claim: Some(idx),
         evidence: Some(ev),
+        ground: Some(d.ground),
     }
 }

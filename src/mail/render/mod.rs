@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use shakmaty::Color;
 
-use crate::rules::clock::ClockReport;
+use crate::rules::clock::{ClockReport, OverstepGround, RunsFrom};
 use crate::rules::game::{
     ClaimKind, GameRecord, MoveLine, Msg, Refusal, Remarks, Role, Termination, Told,
 };
@@ -80,7 +80,7 @@ fn role_name<'a>(lang: Lang, role: Role, names: &Names<'a>) -> &'a str {
 /// SAN, which every player reads: `2. Кg1-f3 (Nf3)`.
 fn move_text(lang: Lang, notation: Notation, m: &MoveLine) -> String {
     use crate::rules::notation::piece_letter;
-    let theirs = lang_notation(lang);
+    let theirs = Notation::of_language(lang);
     let letters_differ = [shakmaty::Role::Knight, shakmaty::Role::King]
         .into_iter()
         .any(|r| piece_letter(r, notation) != piece_letter(r, theirs));
@@ -101,15 +101,9 @@ fn move_line(lang: Lang, notation: Notation, m: &MoveLine) -> String {
         Color::White => format!("{}.", m.number),
         Color::Black => format!("{}...", m.number),
     };
-    // White's move 1 runs from the start date (Art. 24), recorded as received the day before.
-    let from = if m.number == 1 && m.color == Color::White {
-        format!(
-            "{} {}",
-            tr(lang, Key::Start),
-            date(m.received.succ_opt().unwrap_or(m.received))
-        )
-    } else {
-        format!("{} {}", tr(lang, Key::Received), date(m.received))
+    let from = match RunsFrom::of(m.number, m.color, m.received) {
+        RunsFrom::Start(d) => format!("{} {}", tr(lang, Key::Start), date(d)),
+        RunsFrom::Received(d) => format!("{} {}", tr(lang, Key::Received), date(d)),
     };
     let auto = if m.from_variant {
         tr(lang, Key::FromVariantArt32)
@@ -282,15 +276,6 @@ fn complete_letter(lang: Lang, rec: &GameRecord, own: &MoveLine) -> Option<Strin
     Some(out)
 }
 
-/// The piece letters a recipient reads in a diagram: his language's notation.
-fn lang_notation(lang: Lang) -> Notation {
-    match lang {
-        Lang::Bg => Notation::Bg,
-        Lang::Ru => Notation::Ru,
-        Lang::En => Notation::En,
-    }
-}
-
 /// The position of a diagram text by its `FEN:` line.
 fn position_of(diagram: &str) -> Option<shakmaty::Chess> {
     let fen = diagram.lines().find_map(|l| l.strip_prefix("FEN: "))?;
@@ -303,10 +288,10 @@ fn position_of(diagram: &str) -> Option<shakmaty::Chess> {
 
 /// The board drawn for the recipient: his language's piece letters, from his side.
 fn board(lang: Lang, pos: &shakmaty::Chess, viewer: Color) -> String {
-    crate::rules::notation::diagram_from(pos, lang_notation(lang), viewer)
+    crate::rules::notation::diagram_from(pos, Notation::of_language(lang), viewer)
 }
 
-fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
+fn clock_block(b: &mut String, lang: Lang, r: &ClockReport) {
     let d = days_word(lang);
     // While a claim waits for the arbiter the clocks stand still (Art. 37, RULES.md §3): said,
     // so that today's figure is not read against the one at the overstep.
@@ -336,10 +321,7 @@ fn clock_block(b: &mut String, lang: Lang, r: &ClockReport, period_moves: u32) {
         } else {
             String::new()
         };
-        // The current period ends at this move (Art. 23 В: the limit is cumulative).
-        let from = s.count_from.max(1);
-        let period = period_moves.max(1);
-        let end = from + ((s.move_number.max(from) - from) / period + 1) * period - 1;
+        let end = s.period_end;
         let _ = writeln!(
             b,
             "  {}: {}{pen}; {} {end}: {}, {} {}.",
@@ -393,7 +375,9 @@ fn notice_text(
         K::Repeat => fill(Key::NoticeRepeat),
         K::RegisteredRepeat => fill(Key::NoticeRegisteredRepeat),
         K::SilenceToArbiter => fill(Key::NoticeSilenceToArbiter),
-        K::OverstepClaim if n.article == "31" => fill(Key::NoticeClaimSilence),
+        K::OverstepClaim if n.ground == Some(OverstepGround::Silence) => {
+            fill(Key::NoticeClaimSilence)
+        }
         K::OverstepClaim => fill(Key::NoticeClaimPeriod),
         K::RunningOverstep => fill(Key::NoticeRunningOverstep),
         K::DecisionOverdue => tr(lang, Key::T7DaysDecisionClaimHave).to_string(),
@@ -405,12 +389,7 @@ fn notice_text(
         let _ = writeln!(b);
         let _ = writeln!(b, "{}", score_text(lang, rec, today));
         for m in &e.moves {
-            // White's move 1 runs from the start date (recorded as received the day before).
-            let from = if m.number == 1 && m.color == Color::White {
-                m.received.succ_opt().unwrap_or(m.received)
-            } else {
-                m.received
-            };
+            let from = RunsFrom::of(m.number, m.color, m.received).day();
             let _ = writeln!(
                 b,
                 "  {}{} {} → {}: {}",
@@ -674,7 +653,7 @@ pub fn render_for(
         _ => decisions::body(&mut b, &c, msg),
     }
     let _ = writeln!(b);
-    clock_block(&mut b, lang, &rec.clocks(today), rec.params.period_moves);
+    clock_block(&mut b, lang, &rec.clocks(today));
     if !arbiter {
         let _ = writeln!(b);
         let _ = writeln!(b, "{}", what_now(lang, rec, today, me));
@@ -819,71 +798,6 @@ pub fn with_guide(body: &str, lang: Lang, guide_url: Option<&str>) -> String {
 }
 
 #[cfg(test)]
-mod guide_line_tests {
-    use super::*;
-
-    const BODY: &str =
-        "Game T/1\n\nNothing to send now: the game is over.\n\n— amici, the arbiter bot\n";
-
-    #[test]
-    fn the_guide_line_is_above_the_signature_when_set_in_the_recipients_language() {
-        let url = "https://chess.example.test/guide";
-        assert_eq!(
-            with_guide(BODY, Lang::En, Some(url)),
-            "Game T/1\n\nNothing to send now: the game is over.\n\nThe rules and how amici applies them: https://chess.example.test/guide\n— amici, the arbiter bot\n"
-        );
-        assert!(with_guide(BODY, Lang::Bg, Some(url)).contains(
-            "Правилата и как amici ги прилага: https://chess.example.test/guide\n— amici"
-        ));
-        assert!(with_guide(BODY, Lang::Ru, Some(url)).contains(
-            "Правила и как amici их применяет: https://chess.example.test/guide\n— amici"
-        ));
-        // Once, however often a body passes through.
-        let twice = with_guide(&with_guide(BODY, Lang::En, Some(url)), Lang::En, Some(url));
-        assert_eq!(twice.matches(url).count(), 1);
-        // A body without the signature: at the end.
-        assert_eq!(
-            with_guide("✓ done\n", Lang::En, Some(url)),
-            "✓ done\n\nThe rules and how amici applies them: https://chess.example.test/guide\n"
-        );
-    }
-
-    #[test]
-    fn no_guide_line_when_unset() {
-        assert_eq!(with_guide(BODY, Lang::En, None), BODY);
-        assert_eq!(with_guide(BODY, Lang::Bg, Some("  ")), BODY);
-    }
-
-    #[test]
-    fn the_guide_url_is_read_from_the_config() {
-        let text = |extra: &str| {
-            format!(
-                "[bot]\naddress = \"bot@example.test\"\n{extra}\n[outbox]\ndir = \"out\"\n[[tournament]]\nid = \"T\"\nstart = 2026-01-10\nend = 2027-01-01\narbiter = \"arbiter@example.test\"\nplayers = [ {{ name = \"A\", email = \"a@example.test\" }}, {{ name = \"B\", email = \"b@example.test\" }} ]\n"
-            )
-        };
-        let path = std::path::Path::new("x.toml");
-        let set = crate::config::parse(
-            path,
-            &text("guide_url = \"https://chess.example.test/guide\""),
-        )
-        .unwrap();
-        assert_eq!(
-            set.bot.guide_url.as_deref(),
-            Some("https://chess.example.test/guide")
-        );
-        let unset = crate::config::parse(path, &text("")).unwrap();
-        assert_eq!(unset.bot.guide_url, None);
-    }
-}
-
-impl GameRecord {
-    /// The position as a text diagram in the game's notation.
-    pub fn position_diagram(&self) -> String {
-        crate::rules::notation::diagram(&self.position(), self.notation)
-    }
-}
-
-#[cfg(test)]
 mod picture_view_tests {
     use super::*;
     use crate::rules::model::{Params, PlayedMove};
@@ -982,5 +896,63 @@ mod picture_view_tests {
             picture_view(&rec, &Msg::GameOver, "Game T/1\n", false, Some(Role::White)),
             None
         );
+    }
+}
+
+#[cfg(test)]
+mod guide_line_tests {
+    use super::*;
+
+    const BODY: &str =
+        "Game T/1\n\nNothing to send now: the game is over.\n\n— amici, the arbiter bot\n";
+
+    #[test]
+    fn the_guide_line_is_above_the_signature_when_set_in_the_recipients_language() {
+        let url = "https://chess.example.test/guide";
+        assert_eq!(
+            with_guide(BODY, Lang::En, Some(url)),
+            "Game T/1\n\nNothing to send now: the game is over.\n\nThe rules and how amici applies them: https://chess.example.test/guide\n— amici, the arbiter bot\n"
+        );
+        assert!(with_guide(BODY, Lang::Bg, Some(url)).contains(
+            "Правилата и как amici ги прилага: https://chess.example.test/guide\n— amici"
+        ));
+        assert!(with_guide(BODY, Lang::Ru, Some(url)).contains(
+            "Правила и как amici их применяет: https://chess.example.test/guide\n— amici"
+        ));
+        // Once, however often a body passes through.
+        let twice = with_guide(&with_guide(BODY, Lang::En, Some(url)), Lang::En, Some(url));
+        assert_eq!(twice.matches(url).count(), 1);
+        // A body without the signature: at the end.
+        assert_eq!(
+            with_guide("✓ done\n", Lang::En, Some(url)),
+            "✓ done\n\nThe rules and how amici applies them: https://chess.example.test/guide\n"
+        );
+    }
+
+    #[test]
+    fn no_guide_line_when_unset() {
+        assert_eq!(with_guide(BODY, Lang::En, None), BODY);
+        assert_eq!(with_guide(BODY, Lang::Bg, Some("  ")), BODY);
+    }
+
+    #[test]
+    fn the_guide_url_is_read_from_the_config() {
+        let text = |extra: &str| {
+            format!(
+                "[bot]\naddress = \"bot@example.test\"\n{extra}\n[outbox]\ndir = \"out\"\n[[tournament]]\nid = \"T\"\nstart = 2026-01-10\nend = 2027-01-01\narbiter = \"arbiter@example.test\"\nplayers = [ {{ name = \"A\", email = \"a@example.test\" }}, {{ name = \"B\", email = \"b@example.test\" }} ]\n"
+            )
+        };
+        let path = std::path::Path::new("x.toml");
+        let set = crate::config::parse(
+            path,
+            &text("guide_url = \"https://chess.example.test/guide\""),
+        )
+        .unwrap();
+        assert_eq!(
+            set.bot.guide_url.as_deref(),
+            Some("https://chess.example.test/guide")
+        );
+        let unset = crate::config::parse(path, &text("")).unwrap();
+        assert_eq!(unset.bot.guide_url, None);
     }
 }

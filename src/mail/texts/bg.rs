@@ -319,6 +319,21 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::Undeliverable => {
             "Писмо не можа да бъде доставено и няма да бъде изпращано отново.\n\nДо: {to}\nВид: {kind}\nПартия: {game}\nMessage-ID: <{id}>\nГрешка: {error}\n\n— amici\n"
         }
+        Key::ReturnedUndeliverable => "върнато като недоставимо",
+        Key::KindAck => "потвърждение",
+        Key::KindMove => "препратен ход",
+        Key::KindError => "съобщение за грешка",
+        Key::KindIncomplete => "известие за непълно писмо",
+        Key::KindReminder => "напомняне",
+        Key::KindSilence => "известие за мълчание",
+        Key::KindOverstepClaim => "претенция за просрочване",
+        Key::KindLeave => "известие за отпуск",
+        Key::KindNotice => "известие",
+        Key::KindGameOver => "край на партията",
+        Key::KindAdjudication => "присъждане",
+        Key::KindDecision => "решение на съдията",
+        Key::KindWhichGame => "въпрос за коя партия",
+        Key::KindNoMove => "писмо без ход",
         Key::SubjectSetAside => "amici: писмо не можа да бъде обработено",
         Key::SetAsideAdmin => {
             "Писмо {id} (записано {arrived}, Message-ID {mid}) не можа да бъде обработено {tries} път(и) и е оставено настрана:\n{error}\n\nСуровият му текст остава в базата данни (inbound id {id}).\n\n— amici\n"

@@ -321,6 +321,21 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::Undeliverable => {
             "A message could not be delivered and will not be retried.\n\nTo: {to}\nKind: {kind}\nGame: {game}\nMessage-ID: <{id}>\nError: {error}\n\n— amici\n"
         }
+        Key::ReturnedUndeliverable => "returned as undeliverable",
+        Key::KindAck => "acknowledgement",
+        Key::KindMove => "forwarded move",
+        Key::KindError => "error notice",
+        Key::KindIncomplete => "incomplete letter notice",
+        Key::KindReminder => "reminder",
+        Key::KindSilence => "silence notice",
+        Key::KindOverstepClaim => "overstep claim",
+        Key::KindLeave => "leave notice",
+        Key::KindNotice => "notice",
+        Key::KindGameOver => "end of the game",
+        Key::KindAdjudication => "adjudication",
+        Key::KindDecision => "arbiter's decision",
+        Key::KindWhichGame => "question which game",
+        Key::KindNoMove => "letter without a move",
         Key::SubjectSetAside => "amici: a letter could not be processed",
         Key::SetAsideAdmin => {
             "Letter {id} (stored {arrived}, Message-ID {mid}) could not be processed {tries} time(s) and was set aside:\n{error}\n\nIts raw text stays in the database (inbound id {id}).\n\n— amici\n"

@@ -6,7 +6,7 @@
 
 use std::fmt::Display;
 
-use crate::rules::model::Lang;
+use crate::rules::model::{Kind, Lang};
 
 mod bg;
 mod en;
@@ -33,6 +33,31 @@ pub fn fill(lang: Lang, key: Key, values: &[(&str, &dyn Display)]) -> String {
         out = out.replace(&format!("{{{name}}}"), &value.to_string());
     }
     out
+}
+
+/// A kind of letter (an outbox row's `X-Amici-Kind`) in words; a kind this version does not
+/// know, as it stands.
+pub fn kind_name(lang: Lang, kind: &str) -> String {
+    let Some(k) = Kind::from_header(kind) else {
+        return kind.to_string();
+    };
+    let key = match k {
+        Kind::Ack => Key::KindAck,
+        Kind::Move => Key::KindMove,
+        Kind::Error => Key::KindError,
+        Kind::Incomplete => Key::KindIncomplete,
+        Kind::Reminder => Key::KindReminder,
+        Kind::Silence => Key::KindSilence,
+        Kind::OverstepClaim => Key::KindOverstepClaim,
+        Kind::Leave => Key::KindLeave,
+        Kind::Notice => Key::KindNotice,
+        Kind::GameOver => Key::KindGameOver,
+        Kind::Adjudication => Key::KindAdjudication,
+        Kind::Decision => Key::KindDecision,
+        Kind::WhichGame => Key::KindWhichGame,
+        Kind::NoMove => Key::KindNoMove,
+    };
+    text(lang, key).to_string()
 }
 
 pub fn stranger(lang: Lang) -> String {

@@ -311,6 +311,21 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::Undeliverable => {
             "Письмо не удалось доставить, повторных попыток не будет.\n\nКому: {to}\nВид: {kind}\nПартия: {game}\nMessage-ID: <{id}>\nОшибка: {error}\n\n— amici\n"
         }
+        Key::ReturnedUndeliverable => "возвращено как недоставляемое",
+        Key::KindAck => "подтверждение",
+        Key::KindMove => "пересланный ход",
+        Key::KindError => "сообщение об ошибке",
+        Key::KindIncomplete => "уведомление о неполном письме",
+        Key::KindReminder => "напоминание",
+        Key::KindSilence => "уведомление о молчании",
+        Key::KindOverstepClaim => "претензия о просрочке",
+        Key::KindLeave => "уведомление об отпуске",
+        Key::KindNotice => "уведомление",
+        Key::KindGameOver => "конец партии",
+        Key::KindAdjudication => "присуждение",
+        Key::KindDecision => "решение судьи",
+        Key::KindWhichGame => "вопрос о какой партии",
+        Key::KindNoMove => "письмо без хода",
         Key::SubjectSetAside => "amici: письмо не удалось обработать",
         Key::SetAsideAdmin => {
             "Письмо {id} (сохранено {arrived}, Message-ID {mid}) не удалось обработать {tries} раз(а), оно отложено:\n{error}\n\nЕго исходный текст остаётся в базе данных (inbound id {id}).\n\n— amici\n"

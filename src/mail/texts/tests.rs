@@ -34,6 +34,37 @@ fn cyrillic(s: &str) -> bool {
     s.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c))
 }
 
+/// The variants of `enum Key` as its source text declares them, in order.
+fn declared_keys() -> Vec<String> {
+    let source = include_str!("keys.rs");
+    let body = source
+        .split_once("pub enum Key {")
+        .and_then(|(_, rest)| rest.split_once("\n}"))
+        .expect("keys.rs declares `pub enum Key { … }`")
+        .0;
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#["))
+        .map(|l| l.trim_end_matches(',').to_string())
+        .collect()
+}
+
+#[test]
+fn key_all_lists_every_variant_of_the_enum_once() {
+    let declared = declared_keys();
+    assert!(declared.len() > 100, "the parser found too few keys");
+    assert!(
+        declared
+            .iter()
+            .all(|k| k.chars().all(|c| c.is_ascii_alphanumeric())),
+        "a variant with data or an attribute the parser does not read: {declared:?}"
+    );
+    let listed: Vec<String> = Key::ALL.iter().map(|k| format!("{k:?}")).collect();
+    let missing: Vec<&String> = declared.iter().filter(|k| !listed.contains(k)).collect();
+    assert!(missing.is_empty(), "Key::ALL lacks {missing:?}");
+    assert_eq!(listed.len(), declared.len(), "Key::ALL lists a key twice");
+}
+
 #[test]
 fn every_text_key_exists_in_bg_ru_and_en_with_the_same_placeholders() {
     let all: BTreeSet<Key> = Key::ALL.iter().copied().collect();
@@ -78,4 +109,23 @@ fn fill_replaces_every_placeholder_and_nothing_else() {
         "{s}"
     );
     assert!(!s.contains('{'), "{s}");
+}
+
+#[test]
+fn every_kind_of_letter_is_worded_in_bg_ru_and_en_an_unknown_kind_stands_as_it_is() {
+    use crate::rules::model::Kind;
+    for kind in Kind::ALL {
+        assert_eq!(Kind::from_header(kind.as_str()), Some(kind));
+        let (bg, ru, en) = (
+            kind_name(Lang::Bg, kind.as_str()),
+            kind_name(Lang::Ru, kind.as_str()),
+            kind_name(Lang::En, kind.as_str()),
+        );
+        assert!(cyrillic(&bg) && cyrillic(&ru), "{kind:?}: {bg} / {ru}");
+        assert!(!cyrillic(&en) && !en.is_empty(), "{kind:?}: {en}");
+    }
+    assert_eq!(kind_name(Lang::Bg, "move"), "препратен ход");
+    assert_eq!(kind_name(Lang::Ru, "carrier-pigeon"), "carrier-pigeon");
+    // A bounce without a diagnostic is worded in the reader's language (engine::bounce).
+    assert!(cyrillic(text(Lang::Bg, Key::ReturnedUndeliverable)));
 }

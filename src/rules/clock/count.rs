@@ -234,6 +234,16 @@ impl<'a> Prepared<'a> {
         periods.max(1) * i64::from(p.period_days)
     }
 
+    /// The last move of the period that move `number` falls in, counted from `count_from`
+    /// (Art. 23 В).
+    pub(super) fn period_end(&self, count_from: u32, number: u32) -> u32 {
+        let from = count_from.max(1);
+        let per = self.g.params.period_moves.max(1);
+        let periods = u32::try_from(self.period(from, number.max(from))).unwrap_or(u32::MAX);
+        from.saturating_add(periods.saturating_mul(per))
+            .saturating_sub(1)
+    }
+
     pub(super) fn period(&self, count_from: u32, number: u32) -> i64 {
         let k = i64::from(number.saturating_sub(count_from)) + 1;
         let per = i64::from(self.g.params.period_moves.max(1));
@@ -296,6 +306,7 @@ impl<'a> Prepared<'a> {
             on_leave,
             move_number: next.number,
             count_from: r,
+            period_end: self.period_end(r, next.number),
             allowance,
             days_left: allowance - total,
         }

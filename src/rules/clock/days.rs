@@ -11,17 +11,39 @@ use super::{ClockGame, OverstepStatus};
 // Day counting (RULES.md §3)
 // ---------------------------------------------------------------------------------------------
 
-/// Thinking time of one move (RULES.md §3, Art. 8, 45, 47): N = the days d with
-/// `received < d ≤ sent` that do not fall in one of the `suspended` spans (first and last day
-/// inclusive: leave of either player, dead time, Art. 37's waiting days); the first of them is
-/// free, so the time is `max(0, N − 1)`. The same [`Calendar`] a game's clock counts with
-/// ([`thinking_time`](super::thinking_time) on a game's own calendar): one formula.
-///
-/// A running clock on day D is `thinking_days(received, D, …)`; White's move 1 is counted
-/// from the day before the start (Art. 24).
-pub fn thinking_days(received: Day, sent: Day, suspended: &[(Day, Day)]) -> u32 {
-    let cal = Calendar::new(suspended.iter().map(|&(a, b)| (dn(a), dn(b))).collect());
-    u32::try_from(cal.thinking(dn(received), dn(sent))).unwrap_or(u32::MAX)
+// Thinking time of one move (RULES.md §3, Art. 8, 45, 47): N = the days d with
+// `received < d ≤ sent` that do not fall in one of the suspended spans (first and last day
+// inclusive: leave of either player, dead time, Art. 37's waiting days); the first of them is
+// free, so the time is `max(0, N − 1)`. Counted only on a game's own [`Calendar`]
+// ([`thinking_time`](super::thinking_time)), so that no caller can leave out Art. 37's pause:
+// one formula. A running clock on day D counts as if sent on D; White's move 1 is counted from
+// the day before the start (Art. 24).
+
+/// Where a move's time is shown to run from (Art. 24): White's move 1 from the start date,
+/// though it is recorded as received the day before (RULES.md §3); every other move from
+/// its receipt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunsFrom {
+    Start(Day),
+    Received(Day),
+}
+
+impl RunsFrom {
+    /// The move `number` of `color`, received on `received` (as recorded).
+    pub fn of(number: u32, color: shakmaty::Color, received: Day) -> RunsFrom {
+        if number == 1 && color == shakmaty::Color::White {
+            RunsFrom::Start(received.succ_opt().unwrap_or(received))
+        } else {
+            RunsFrom::Received(received)
+        }
+    }
+
+    /// The first day of the move's time.
+    pub fn day(self) -> Day {
+        match self {
+            RunsFrom::Start(d) | RunsFrom::Received(d) => d,
+        }
+    }
 }
 
 /// Day number for arithmetic.

@@ -29,6 +29,10 @@ pub struct SideClock {
     pub move_number: u32,
     /// First move of the current count (1, or the restart move, Art. 30).
     pub count_from: u32,
+    /// The last move of the current 10-move period: the allowance is for his total up to it
+    /// (Art. 23 В: the limit is cumulative).
+    #[serde(default)]
+    pub period_end: u32,
     /// Allowed total up to the end of the current 10-move period (Art. 23 В, 27).
     pub allowance: i64,
     /// `allowance − total_days`; negative when over.

@@ -322,3 +322,37 @@ pub fn end_in_sight(mode: Mode, end: Day, today: Day) -> bool {
     };
     end <= today + chrono::Duration::days(window)
 }
+
+/// The last days of an adjudication's steps (Art. 52–55), as far as they are known yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AdjudicationDeadlines {
+    /// Art. 52: the players' proposals, 15 days from the request.
+    pub proposals_due: Day,
+    /// Art. 53: the adjudicator's decision, 15 days from the day he received the material.
+    pub decision_due: Option<Day>,
+    /// Art. 55: an appeal to the second adjudicator, 7 days from the decision.
+    pub appeal_until: Option<Day>,
+}
+
+impl Adjudication {
+    /// Where the steps of this adjudication end (Art. 52–55).
+    pub fn deadlines(&self) -> AdjudicationDeadlines {
+        let after = |d: Day, n: i64| d + chrono::Duration::days(n);
+        AdjudicationDeadlines {
+            proposals_due: after(self.asked_on, PROPOSAL_DAYS),
+            decision_due: self.forwarded_on.map(|d| after(d, ADJUDICATOR_DAYS)),
+            appeal_until: self.decided_on.map(|d| after(d, APPEAL_DAYS)),
+        }
+    }
+}
+
+impl GameRecord {
+    /// The end date in force for this game (Art. 49): its round's in a tournament in stages
+    /// (RULES.md §12a), else the tournament's (`tournament_end`, with any extension of Art. 50).
+    pub fn end_date(&self, tournament_end: Option<Day>) -> Option<Day> {
+        match &self.round {
+            Some(round) => Some(round.end),
+            None => tournament_end,
+        }
+    }
+}

@@ -53,8 +53,8 @@ pub use effects::{
     PlayerAct, Refusal, Remarks, Request, Ruling, Told,
 };
 pub use end::{
-    ADJUDICATOR_DAYS, APPEAL_DAYS, END_REMINDER_DAYS, PROPOSAL_DAYS, adjudicate, end_in_sight,
-    handle_end, set_result, start_adjudication,
+    ADJUDICATOR_DAYS, APPEAL_DAYS, AdjudicationDeadlines, END_REMINDER_DAYS, PROPOSAL_DAYS,
+    adjudicate, end_in_sight, handle_end, set_result, start_adjudication,
 };
 pub use extension::{
     EXTENSION_MONTHS, Extension, end_in_force, extend_end_date, extend_end_date_from,

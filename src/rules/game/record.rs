@@ -339,6 +339,23 @@ impl GameRecord {
             .any(|s| s.from <= day && day <= s.to)
     }
 
+    /// Nothing has happened in this game yet: no move, penalty, suspension, result, clock
+    /// event or adjudication. Until then the pairing follows the config (issue 5: players may
+    /// be added before the start, Art. 47 А: a player who never moved is removed).
+    pub fn untouched(&self) -> bool {
+        self.moves.is_empty()
+            && self.penalties.is_empty()
+            && self.suspensions.is_empty()
+            && self.result.is_none()
+            && self.clock == ClockState::default()
+            && self.adjudication.is_none()
+    }
+
+    /// The position as a text diagram in the game's notation.
+    pub fn position_diagram(&self) -> String {
+        notation::diagram(&self.position(), self.notation)
+    }
+
     /// The day the side to move received the last move, or in `post` before his report the
     /// earliest it can be ([`clock::receipt`], the one receipt rule; White's move 1: the day
     /// before the start, RULES.md §3).

@@ -23,8 +23,7 @@ pub fn arbiter_penalty(
     today: Day,
 ) -> Handled {
     let mut next = rec.clone();
-    // The article the arbiter cites in his reason (Art. 22, 40 …); Art. 56 otherwise.
-    let article = cited_article(reason).unwrap_or_else(|| "56".into());
+    let article = crate::rules::arbiter::penalty_article(reason);
     next.penalties.push(Penalty {
         color,
         days,
@@ -40,24 +39,6 @@ pub fn arbiter_penalty(
     };
     let effects = tell_all(Kind::Decision, &msg);
     Handled::changed(next, effects)
-}
-
-/// The first article cited in a text: `Art. 22`, `чл. 22`, `ст. 22`.
-pub(super) fn cited_article(text: &str) -> Option<String> {
-    let lower = text.to_lowercase();
-    for key in ["art.", "чл.", "ст."] {
-        if let Some(i) = lower.find(key) {
-            let digits: String = lower[i + key.len()..]
-                .trim_start()
-                .chars()
-                .take_while(char::is_ascii_digit)
-                .collect();
-            if !digits.is_empty() {
-                return Some(digits);
-            }
-        }
-    }
-    None
 }
 
 /// Art. 57: a player may appeal a sanction of the arbiter (penalty days, Art. 56) to the

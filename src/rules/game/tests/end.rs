@@ -273,3 +273,42 @@ fn art_53_the_adjudicator_is_reminded_once_when_his_15_days_run_out() {
     assert!(h.effects.iter().any(|e| e.to == Role::Black));
     assert_eq!(g.adjudication.unwrap().decided_on, Some(day("2027-02-11")));
 }
+
+#[test]
+fn art_52_55_the_deadlines_of_an_adjudication_as_each_step_is_reached() {
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let g = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+        .record
+        .unwrap();
+    let mut a = g.adjudication.clone().unwrap();
+    // Art. 52: proposals within 15 days of the request; nothing further known yet.
+    assert_eq!(
+        a.deadlines(),
+        AdjudicationDeadlines {
+            proposals_due: day("2027-01-15"),
+            decision_due: None,
+            appeal_until: None,
+        }
+    );
+    // Art. 53: the adjudicator decides within 15 days; Art. 55: an appeal within 7.
+    a.forwarded_on = Some(day("2027-01-16"));
+    a.decided_on = Some(day("2027-01-20"));
+    let due = a.deadlines();
+    assert_eq!(due.decision_due, Some(day("2027-01-31")));
+    assert_eq!(due.appeal_until, Some(day("2027-01-27")));
+}
+
+#[test]
+fn art_49_a_game_of_a_round_ends_with_its_round_else_with_the_tournament() {
+    let mut g = game();
+    let end = Some(day("2026-12-31"));
+    assert_eq!(g.end_date(end), end);
+    assert_eq!(g.end_date(None), None);
+    g.round = Some(GameRound {
+        number: 2,
+        stage: crate::rules::stage::StageKind::Swiss,
+        end: day("2026-05-31"),
+    });
+    assert_eq!(g.end_date(end), Some(day("2026-05-31")));
+    assert_eq!(g.end_date(None), Some(day("2026-05-31")));
+}

@@ -5,6 +5,8 @@ mod claims;
 mod commands;
 mod dispatch;
 mod end;
+mod extension;
+mod leave;
 mod moves;
 mod overstep;
 mod post;
@@ -39,6 +41,21 @@ fn game() -> GameRecord {
         Notation::Bg,
         day("2026-01-10"),
     )
+}
+
+/// Three games of `w@x.test` as White: one with moves, one without, one finished (Art. 47,
+/// 48, 56).
+fn games_of_w() -> Vec<GameRecord> {
+    let mut moved = game();
+    moved = alternate(moved, &["1. e4", "1... e5"], "2026-01-12");
+    let mut other = game();
+    other.id = "T/2".into();
+    other.black = "c@x.test".into();
+    let mut done = game();
+    done.id = "T/3".into();
+    done.black = "d@x.test".into();
+    done.finish(GameResult::Draw, Termination::Agreement);
+    vec![moved, other, done]
 }
 
 /// Letters of White and Black in turn, all on day `d`.

@@ -180,3 +180,29 @@ fn art_5_post_moves_travel_by_letter_amici_records_the_reported_postmarks() {
         .expect("the opponent is told the move");
     assert_eq!(forwarded[0].sent, day("2026-03-02"));
 }
+
+#[test]
+fn art_6_v_one_switch_to_post_the_clocks_continue() {
+    // An e-mail game after 1. e4 (sent 12 January): the arbiter moves it to post on 14 January.
+    // Black's clock runs on from the day White's move was forwarded (12 January); from now on
+    // the post rules apply: a first overstep does not lose (Art. 28).
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let before = g.clocks(day("2026-01-20")).black.total_days;
+    let h = switch_to_post(&g, day("2026-01-14")).expect("the switch");
+    let next = h.record.expect("changed");
+    assert_eq!(next.params.mode, Mode::Post);
+    assert_eq!(next.params.oversteps_to_lose, 2);
+    assert_eq!(
+        next.clocks(day("2026-01-20")).black.total_days,
+        before,
+        "Black's running clock continues"
+    );
+    assert_eq!(h.effects.len(), 3, "both players and the arbiter are told");
+    assert!(matches!(
+        h.effects[0].msg,
+        Msg::Told(Told::SwitchedToPost { on }) if on == day("2026-01-14")
+    ));
+    // Once only.
+    let e = switch_to_post(&next, day("2026-01-15")).unwrap_err();
+    assert_eq!(e, GameRefusal::AlreadyPost, "one switch only");
+}

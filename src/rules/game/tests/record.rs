@@ -89,3 +89,21 @@ fn art_20_in_post_a_wrong_repeat_is_caught_on_arrival_and_put_to_the_arbiter() {
             .any(|e| e.to == Role::Black && e.kind == Kind::Error)
     );
 }
+
+#[test]
+fn untouched_until_a_move_a_penalty_a_suspension_a_result_or_a_clock_event() {
+    // Before any of these the pairing follows the config (issue 5, engine::sync).
+    let g = game();
+    assert!(g.untouched());
+    assert!(!play(g.clone(), Color::White, "1. e2-e4", "2026-01-12").untouched());
+    let mut finished = g.clone();
+    finished.finish(GameResult::Draw, Termination::Agreement);
+    assert!(!finished.untouched());
+    let mut suspended = g;
+    suspended.suspensions.push(crate::rules::model::Suspension {
+        color: None,
+        from: day("2026-01-12"),
+        to: day("2026-01-20"),
+    });
+    assert!(!suspended.untouched());
+}
