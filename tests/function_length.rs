@@ -13,8 +13,8 @@ const LIMIT: usize = 150;
 const REASON: &str = "Longer than 150 lines for a reason";
 
 /// Functions over the limit in files another piece of work holds now, each to be split or
-/// given its reason there: (file, function).
-const PENDING: &[(&str, &str)] = &[("src/rules/trf.rs", "export_trf_with")];
+/// given its reason there: (file, function). None today.
+const PENDING: &[(&str, &str)] = &[];
 
 /// The code of a line with comments, strings and character literals blanked, so that only
 /// real braces are counted; `in_string` carries a string (or raw string's `#` count) across

@@ -710,6 +710,56 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
     }
 }
 
+/// Bad pairings for round 3 are refused with the reason, and nothing starts.
+fn bad_pairings_are_refused(e: &Event) {
+    let r1: Vec<(u32, u32)> = e
+        .round("2027-03-03", 1)
+        .iter()
+        .map(|g| (num(&g.1), num(&g.2)))
+        .collect();
+    let bad = |name: &str, body: &str, why: &str| {
+        let path = e.dir.path().join(name);
+        std::fs::write(&path, body).unwrap();
+        let out = e.run(
+            "2027-03-03",
+            &[
+                "pair",
+                "--tournament",
+                "SW",
+                "--import",
+                path.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(
+            text(&out.stderr).contains(why),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            e.round("2027-03-03", 3).is_empty(),
+            "{name}: nothing started"
+        );
+    };
+    let (a, b) = r1[0];
+    bad(
+        "rematch.txt",
+        &format!("5\n{a} {b}\n2 3\n4 6\n7 8\n9 10\n"),
+        "have met before",
+    );
+    bad(
+        "count.txt",
+        "7\n",
+        "the first line says 7 pairs, the file has 0",
+    );
+    bad(
+        "missing2.txt",
+        "2\n1 11\n2 3\n",
+        "missing from the pairings",
+    );
+    bad("absent.txt", "1\n5 0\n", "asked for a bye");
+}
+
 /// The independent engine of tests/dutch_agreement.rs (caissify-pairings in
 /// target/pairings-venv, installed by scripts/test.sh).
 fn reference_python() -> Option<PathBuf> {
@@ -786,53 +836,7 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     let trf_path = e.dir.path().join("sw.trf");
     std::fs::write(&trf_path, &trf).unwrap();
 
-    // Bad pairings are refused with the reason, and nothing starts.
-    let r1: Vec<(u32, u32)> = e
-        .round("2027-03-03", 1)
-        .iter()
-        .map(|g| (num(&g.1), num(&g.2)))
-        .collect();
-    let bad = |name: &str, body: &str, why: &str| {
-        let path = e.dir.path().join(name);
-        std::fs::write(&path, body).unwrap();
-        let out = e.run(
-            "2027-03-03",
-            &[
-                "pair",
-                "--tournament",
-                "SW",
-                "--import",
-                path.to_str().unwrap(),
-            ],
-        );
-        assert_eq!(out.status.code(), Some(2), "{name}");
-        assert!(
-            text(&out.stderr).contains(why),
-            "{name}: {}",
-            text(&out.stderr)
-        );
-        assert!(
-            e.round("2027-03-03", 3).is_empty(),
-            "{name}: nothing started"
-        );
-    };
-    let (a, b) = r1[0];
-    bad(
-        "rematch.txt",
-        &format!("5\n{a} {b}\n2 3\n4 6\n7 8\n9 10\n"),
-        "have met before",
-    );
-    bad(
-        "count.txt",
-        "7\n",
-        "the first line says 7 pairs, the file has 0",
-    );
-    bad(
-        "missing2.txt",
-        "2\n1 11\n2 3\n",
-        "missing from the pairings",
-    );
-    bad("absent.txt", "1\n5 0\n", "asked for a bye");
+    bad_pairings_are_refused(&e);
 
     let Some(python) = reference_python() else {
         let msg = "THE TRF ROUND TRIP DID NOT RUN: the reference engine (caissify-pairings in \
