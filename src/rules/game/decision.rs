@@ -184,24 +184,7 @@ pub enum Refused {
     Stage(StageRefusal),
 }
 
-/// Why a command for a tournament in stages is refused (RULES.md §12a).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StageRefusal {
-    /// The tournament is not a Swiss or tables tournament.
-    NotStaged { tournament: String },
-    /// The last round has games without a result, or the tournament is over.
-    NoRoundDue { tournament: String },
-    /// Only the last round can be unpaired.
-    NotLastRound { tournament: String, round: u32 },
-    /// A game of the round has a move or a result.
-    RoundBegun { game: String, round: u32 },
-    /// The player is in no Swiss tournament.
-    NotInSwiss { player: String },
-    /// The tournament does not allow requested byes.
-    ByesNotAllowed { tournament: String },
-    /// A bye is asked for a Swiss round not yet paired: `first`…`last`.
-    ByeRound { round: u32, first: u32, last: u32 },
-}
+pub use crate::rules::stage::StageRefusal;
 
 /// One command's outcome.
 pub type Outcome = Result<Done, Refused>;

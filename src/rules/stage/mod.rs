@@ -12,6 +12,7 @@
 //! - [`places`]   the overall ranking of the first stage and the final places (§708)
 
 pub mod commands;
+pub use commands::StageRefusal;
 pub mod import;
 pub mod knockout;
 pub mod places;

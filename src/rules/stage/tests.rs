@@ -447,12 +447,12 @@ fn s12a_unpair_only_the_last_round_and_only_before_any_move() {
     let refused = commands::unpair("T", &p.rounds, 1, |_| false).unwrap_err();
     assert!(matches!(
         refused,
-        crate::rules::game::StageRefusal::NotLastRound { round: 1, .. }
+        StageRefusal::NotLastRound { round: 1, .. }
     ));
     let begun = commands::unpair("T", &p.rounds, 2, |g| g == 5).unwrap_err();
     assert_eq!(
         begun,
-        crate::rules::game::StageRefusal::RoundBegun {
+        StageRefusal::RoundBegun {
             game: "T/5".into(),
             round: 2
         }
@@ -479,12 +479,12 @@ fn s12a_a_requested_bye_only_where_allowed_and_for_a_round_not_yet_paired() {
     p.next(&f, "2027-01-10");
     assert!(matches!(
         commands::bye("T", &f, false, &p.rounds, 3),
-        Err(crate::rules::game::StageRefusal::ByesNotAllowed { .. })
+        Err(StageRefusal::ByesNotAllowed { .. })
     ));
     for round in [1, 6] {
         assert_eq!(
             commands::bye("T", &f, true, &p.rounds, round),
-            Err(crate::rules::game::StageRefusal::ByeRound {
+            Err(StageRefusal::ByeRound {
                 round,
                 first: 2,
                 last: 5
