@@ -178,8 +178,10 @@ fn verb(word: &str) -> Option<&'static str> {
         "resend" | "препрати" | "переслать" => "resend",
         "post" | "поща" | "почта" => "post",
         "pair" | "тегли" | "жеребьёвка" | "жеребьевка" => "pair",
-        "unpair" => "unpair",
-        "bye" => "bye",
+        "unpair" | "отмени-тегленето" | "отменить-жеребьёвку" | "отменить-жеребьевку" => {
+            "unpair"
+        }
+        "bye" | "почивка" | "свободный-тур" => "bye",
         _ => return None,
     })
 }
@@ -418,6 +420,33 @@ pub fn parse_letter(text: &str) -> Vec<Result<ArbiterCommand, CommandError>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn s12a_pair_unpair_and_bye_in_each_language_and_a_farewell_is_no_command() {
+        assert_eq!(
+            parse_line("тегли SW").unwrap(),
+            Some(ArbiterCommand::Pair {
+                tournament: "SW".into()
+            })
+        );
+        assert_eq!(
+            parse_line("отмени-тегленето SW 3").unwrap(),
+            Some(ArbiterCommand::Unpair {
+                tournament: "SW".into(),
+                round: 3
+            })
+        );
+        assert_eq!(
+            parse_line("свободный-тур Maria@Example.test 4").unwrap(),
+            Some(ArbiterCommand::Bye {
+                player: "maria@example.test".into(),
+                round: 4
+            })
+        );
+        // "Bye!" ending a letter names no player: prose, not a command with bad arguments.
+        assert_eq!(parse_line("Bye, see you").unwrap(), None);
+        assert!(parse_line("unpair SW three").is_err());
+    }
 
     #[test]
     fn art_38_confirm_and_reject_name_the_game_and_optionally_the_claim() {
