@@ -388,16 +388,7 @@ impl Tx<'_> {
 
     /// These games as stored, not yet decoded (the tick decodes them on both cores).
     pub fn stored_games(&self, ids: &[String]) -> Result<Vec<StoredGame>> {
-        let mut st = self
-            .tx
-            .prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(row) = st.query_row([id], StoredGame::from_row).optional()? {
-                out.push(row);
-            }
-        }
-        Ok(out)
+        super::stored_games(self.tx, ids)
     }
 
     /// Calls `f` with each game of one tournament in turn, in pairing order (one record in
