@@ -11,7 +11,7 @@ use crate::engine::{self, Answer, EngineError};
 use crate::rules::game;
 use crate::rules::game::GameRecord;
 use crate::rules::model::Day;
-use crate::store::{ClockRow, InputKind, Store, StoredGame};
+use crate::store::{ClockRow, InputKind, Reader, Store, StoredGame};
 
 /// Games read, swept and written at a time.
 const CHUNK: usize = 2048;
@@ -42,82 +42,121 @@ fn sweep(row: &StoredGame, today: Day) -> Result<Swept, EngineError> {
     })
 }
 
-/// A worker's job: sweep a chunk, or free what the writing thread is done with.
-enum Job {
-    Sweep(usize, Vec<StoredGame>),
-    Free(Vec<Swept>),
-}
+/// A worker's job: sweep a chunk.
+struct Job(usize, Vec<StoredGame>);
 
 /// Chunks of a swept game's results, or the panic of the worker that swept them.
 type Outcome = std::thread::Result<Vec<Result<Swept, EngineError>>>;
 
-/// Runs the sweep over `ids` a chunk at a time, in their order: this thread (the one holding
-/// the database) reads a chunk and writes the results of an earlier one while worker threads,
-/// one per core, decode and sweep the chunks between. A worker's panic is raised again here.
-/// What `write` is done with goes back to the workers to be freed where it was allocated: freed
-/// on this thread, the records cost it a sixth of its time in the allocator's locks (measured
-/// on the bench's worst day), and this thread is the one the tick waits for.
-fn pipelined(
+/// Where the chunks are read: on the thread holding the database, in the writing transaction
+/// (`Here`), or beside it on a second, read-only connection (`Beside`, a file database).
+enum Source<F> {
+    Here(F),
+    Beside(Reader),
+}
+
+/// Runs the sweep over `ids` a chunk at a time, in their order: worker threads, one per core,
+/// decode and sweep the chunks while this thread (the one holding the database) writes the
+/// results of earlier ones, in order. The chunks are read on a thread of their own through
+/// the `Beside` connection, so the writing thread — the one the tick waits for — does nothing
+/// but write (perf on the bench's worst day: reading was a third of its time); the reader
+/// stays at most `workers + 1` chunks ahead of the writing (one credit per chunk written).
+/// With `Here` this thread reads between its writes. A worker's panic is raised again here.
+/// What `write` is done with always goes back to the workers, on a channel of its own, to be
+/// freed where it was allocated (freed on this thread, the records cost it a sixth of its time
+/// in the allocator's locks; it used to be freed here whenever every worker was busy).
+fn pipelined<F>(
     ids: &[String],
     today: Day,
-    mut read: impl FnMut(&[String]) -> Result<Vec<StoredGame>, EngineError>,
+    source: Source<F>,
     mut write: impl FnMut(Vec<Result<Swept, EngineError>>) -> Result<Vec<Swept>, EngineError>,
-) -> Result<(), EngineError> {
+) -> Result<(), EngineError>
+where
+    F: FnMut(&[String]) -> Result<Vec<StoredGame>, EngineError>,
+{
     use std::sync::{Arc, Mutex, mpsc};
     let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Chunks read but not yet written, at most: every worker busy and one more in hand.
+    let ahead = workers + 1;
     std::thread::scope(|scope| {
         let (jobs, queue) = mpsc::sync_channel::<Job>(workers);
         let queue = Arc::new(Mutex::new(queue));
+        let (freed, to_free) = mpsc::channel::<Vec<Swept>>();
+        let to_free = Arc::new(Mutex::new(to_free));
         let (done, results) = mpsc::channel::<(usize, Outcome)>();
         for _ in 0..workers {
-            let (queue, done) = (queue.clone(), done.clone());
+            let (queue, to_free, done) = (queue.clone(), to_free.clone(), done.clone());
             scope.spawn(move || {
                 loop {
-                    let job = queue.lock().map(|q| q.recv());
-                    let (i, rows) = match job {
-                        Ok(Ok(Job::Sweep(i, rows))) => (i, rows),
-                        Ok(Ok(Job::Free(done))) => {
-                            drop(done);
-                            continue;
-                        }
-                        _ => break,
+                    // What the writing is done with first, without waiting for it.
+                    while let Ok(Ok(swept)) = to_free.try_lock().map(|f| f.try_recv()) {
+                        drop(swept);
+                    }
+                    let Ok(Ok(Job(i, rows))) = queue.lock().map(|q| q.recv()) else {
+                        break;
                     };
                     let swept = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         rows.iter().map(|r| sweep(r, today)).collect()
                     }));
+                    drop(rows);
                     if done.send((i, swept)).is_err() {
                         break;
                     }
                 }
             });
         }
+        // Beside: the reader thread reads chunk after chunk while it has credit (one per
+        // chunk written); a read error is that chunk's outcome, raised when its turn comes.
+        let (credit, credits) = mpsc::channel::<()>();
+        let mut read_here = match source {
+            Source::Here(read) => Some((read, jobs)),
+            Source::Beside(reader) => {
+                let done = done.clone();
+                let chunks = &chunks;
+                scope.spawn(move || {
+                    for (i, chunk) in chunks.iter().enumerate() {
+                        if i >= ahead && credits.recv().is_err() {
+                            return;
+                        }
+                        match reader.stored_games(chunk) {
+                            Ok(rows) => {
+                                if jobs.send(Job(i, rows)).is_err() {
+                                    return;
+                                }
+                            }
+                            Err(e) => {
+                                let _ = done.send((i, Ok(vec![Err(e.into())])));
+                                return;
+                            }
+                        }
+                    }
+                });
+                None
+            }
+        };
         drop(done);
         let mut waiting = std::collections::BTreeMap::new();
         let (mut sent, mut written) = (0, 0);
         while written < chunks.len() {
-            // Keep every worker busy and one chunk more in hand.
-            while sent < chunks.len() && sent - written <= workers {
-                jobs.send(Job::Sweep(sent, read(chunks[sent])?))
-                    .expect("tick workers are alive while jobs remain");
-                sent += 1;
+            if let Some((read, jobs)) = &mut read_here {
+                while sent < chunks.len() && sent - written < ahead {
+                    jobs.send(Job(sent, read(chunks[sent])?))
+                        .expect("tick workers are alive while jobs remain");
+                    sent += 1;
+                }
             }
             let (i, outcome) = results.recv().expect("a tick worker answers every chunk");
             waiting.insert(i, outcome);
             while let Some(outcome) = waiting.remove(&written) {
                 match outcome {
                     Ok(swept) => {
-                        let done = write(swept)?;
-                        if let Err(mpsc::TrySendError::Full(Job::Free(done))) =
-                            jobs.try_send(Job::Free(done))
-                        {
-                            // Every worker busy: not worth waiting for.
-                            drop(done);
-                        }
+                        let _ = freed.send(write(swept)?);
                     }
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
                 written += 1;
+                let _ = credit.send(());
             }
         }
         Ok(())
@@ -132,7 +171,10 @@ pub fn run(
 ) -> Result<usize, EngineError> {
     engine::sync_config(store, config)?;
     let today = crate::config::local_day(config, now);
-    store.with_room(|store| sweep_all(store, config, now, today))?
+    let t = std::time::Instant::now();
+    let queued = store.with_room(|store| sweep_all(store, config, now, today))?;
+    tracing::debug!(%today, all_s = t.elapsed().as_secs_f64(), "tick with its commit");
+    queued
 }
 
 /// The sweep in one transaction.
@@ -142,6 +184,8 @@ fn sweep_all(
     now: DateTime<FixedOffset>,
     today: Day,
 ) -> Result<usize, EngineError> {
+    // Opened before the transaction, read from only inside it (see `Reader`).
+    let reader = store.reader()?;
     store.transaction(|tx| {
         let mut queued = 0;
         let mut ends = std::collections::HashMap::new();
@@ -161,11 +205,14 @@ fn sweep_all(
         let n_due = due.len();
         let (mut t_read, mut t_write) = (t0.elapsed().as_secs_f64(), 0f64);
         let t_all = std::time::Instant::now();
-        let read = |ids: &[String]| {
-            let a = std::time::Instant::now();
-            let rows = tx.stored_games(ids);
-            t_read += a.elapsed().as_secs_f64();
-            Ok(rows?)
+        let source = match reader {
+            Some(reader) => Source::Beside(reader),
+            None => Source::Here(|ids: &[String]| {
+                let a = std::time::Instant::now();
+                let rows = tx.stored_games(ids);
+                t_read += a.elapsed().as_secs_f64();
+                Ok(rows?)
+            }),
         };
         let write = |swept: Vec<Result<Swept, EngineError>>| {
             let a = std::time::Instant::now();
@@ -201,7 +248,7 @@ fn sweep_all(
             t_write += a.elapsed().as_secs_f64();
             Ok(done)
         };
-        pipelined(&due, today, read, write)?;
+        pipelined(&due, today, source, write)?;
         // Rounds falling due: round 1 on the start date, the next once a round is complete.
         queued += crate::stages::advance(tx, config, now, today)?;
         let t_all = t_all.elapsed().as_secs_f64();

@@ -260,6 +260,34 @@ impl StoredGame {
     }
 }
 
+/// These games as stored, in the order of `ids` (those that exist), on `conn`.
+fn stored_games(conn: &Connection, ids: &[String]) -> Result<Vec<StoredGame>> {
+    let mut st = conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(row) = st.query_row([id], StoredGame::from_row).optional()? {
+            out.push(row);
+        }
+    }
+    Ok(out)
+}
+
+/// A second connection on the same file, read-only, for reading beside a large transaction
+/// on another thread ([`Store::reader`]). Its reads see the database as the writing
+/// transaction found it: that transaction holds the write lock (IMMEDIATE) before the reader
+/// reads anything, so nothing else can commit in between, and its own writes are not
+/// committed until after the last read.
+pub struct Reader {
+    conn: Connection,
+}
+
+impl Reader {
+    /// These games as stored, not yet decoded; see [`Tx::stored_games`].
+    pub fn stored_games(&self, ids: &[String]) -> Result<Vec<StoredGame>> {
+        stored_games(&self.conn, ids)
+    }
+}
+
 /// The record's JSON without its clock (which has its own row, with the status that counts).
 fn encode(record: &GameRecord) -> Result<String> {
     let mut rest = record.clone();
@@ -462,6 +490,22 @@ impl Store {
             tracing::warn!("cannot put the page cache back: {e}");
         }
         Ok(out)
+    }
+
+    /// A read-only connection on the same file ([`Reader`]), reading through a memory map
+    /// like [`with_room`](Self::with_room) (it reads each page once: no larger cache); `None`
+    /// for a database in memory, which has no second connection.
+    pub fn reader(&self) -> Result<Option<Reader>> {
+        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.pragma_update(None, "mmap_size", LARGE_MMAP_BYTES)?;
+        Ok(Some(Reader { conn }))
     }
 
     /// Runs `f` in one immediate transaction; commits only if it returns Ok.

@@ -366,10 +366,12 @@ impl Tx<'_> {
         let mut rowid_of: std::collections::HashMap<i64, String> =
             std::collections::HashMap::with_capacity(due.len());
         let mut st = self.tx.prepare_cached("SELECT id, rowid FROM games")?;
-        for row in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
-            let (id, rowid) = row?;
-            if let Some(id) = due.take(&id) {
-                rowid_of.insert(rowid, id);
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            // Borrowed from SQLite's row: no key is copied unless it is due.
+            let id = r.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?;
+            if let Some(id) = due.take(id) {
+                rowid_of.insert(r.get(1)?, id);
             }
         }
         let mut st = self
@@ -386,16 +388,7 @@ impl Tx<'_> {
 
     /// These games as stored, not yet decoded (the tick decodes them on both cores).
     pub fn stored_games(&self, ids: &[String]) -> Result<Vec<StoredGame>> {
-        let mut st = self
-            .tx
-            .prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(row) = st.query_row([id], StoredGame::from_row).optional()? {
-                out.push(row);
-            }
-        }
-        Ok(out)
+        super::stored_games(self.tx, ids)
     }
 
     /// Calls `f` with each game of one tournament in turn, in pairing order (one record in
