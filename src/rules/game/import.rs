@@ -139,6 +139,92 @@ pub struct Rebuilt {
     pub disagreements: Vec<String>,
 }
 
+/// Why an imported game cannot be taken at all, with the facts as fields; the shell
+/// (`import`) words it (issue 10 item 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    /// A move that is not legal in the position.
+    Illegal(MoveAt),
+    /// A move without its `[%ccsnt …]` sending date.
+    NoSendingDate(MoveAt),
+    /// A move of a `post` game whose receipt date the sidecar does not give.
+    NoReceipt(MoveAt),
+    SentBeforeReceived {
+        at: MoveAt,
+        sent: Day,
+        received: Day,
+    },
+    SentAfterToday {
+        at: MoveAt,
+        sent: Day,
+        today: Day,
+    },
+    /// The sidecar's facts do not fit the game.
+    Sidecar(FactError),
+}
+
+/// A move of the imported game: its number, who made it and its SAN as the PGN gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAt {
+    pub number: u32,
+    pub color: Color,
+    pub san: String,
+}
+
+/// A fact of the sidecar that does not fit the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactError {
+    /// Art. 28, 29: so many oversteps lose the game, but the PGN gives no result.
+    OverstepsLoseWithoutResult {
+        count: usize,
+        color: Color,
+    },
+    /// A date before the start or after today.
+    OutOfRange {
+        what: Dated,
+        date: Day,
+        start: Day,
+        today: Day,
+    },
+    PenaltyNotPositive {
+        days: i32,
+        article: String,
+    },
+    LeaveEndsBeforeItStarts {
+        from: Day,
+        to: Day,
+    },
+    /// Art. 42: more leave in a year than the year allows.
+    TooMuchLeave {
+        days: i64,
+        color: Color,
+        year: i32,
+        allowed: i64,
+    },
+    /// Receipt dates given for an `email` game.
+    ReceiptsInEmail,
+    OverstepBeyondReach {
+        number: u32,
+        color: Color,
+        reached: usize,
+    },
+    ReceiptOfMoveZero,
+    ReceivedBeforeSent {
+        number: u32,
+        color: Color,
+        received: Day,
+        sent: Day,
+    },
+}
+
+/// Which date of the sidecar is out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dated {
+    Penalty,
+    LeaveStart,
+    OverstepClaim,
+}
+
 /// Rebuilds `base` (the configured game, no move yet) from the imported moves, result and
 /// facts, as of `today`. An error is a record that cannot be taken at all (an illegal move, a
 /// move without a date, dates running backwards); a disagreement is a figure the arbiter must
@@ -149,11 +235,11 @@ pub fn rebuild(
     result: Option<GameResult>,
     facts: &GameFacts,
     today: Day,
-) -> Result<Rebuilt, String> {
+) -> Result<Rebuilt, ImportError> {
     let mut rec = base.clone();
     let mut disagreements = Vec::new();
     rec.moves = played_moves(base, moves, facts, today)?;
-    check_facts(base, &rec.moves, result, facts, today).map_err(|e| format!("the sidecar: {e}"))?;
+    check_facts(base, &rec.moves, result, facts, today).map_err(ImportError::Sidecar)?;
     for p in &facts.penalties {
         rec.penalties.push(Penalty {
             color: p.color.color(),
@@ -276,7 +362,7 @@ fn check_facts(
     result: Option<GameResult>,
     facts: &GameFacts,
     today: Day,
-) -> Result<(), String> {
+) -> Result<(), FactError> {
     // Art. 28, 29: the overstep that loses ends the game; the PGN must say so.
     let to_lose = base.params.oversteps_to_lose.max(1) as usize;
     for c in [Color::White, Color::Black] {
@@ -286,37 +372,37 @@ fn check_facts(
             .filter(|o| o.color.color() == c)
             .count();
         if n >= to_lose && result.is_none() {
-            return Err(format!(
-                "{n} overstep(s) of {c} lose the game in this mode (Art. 28, 29), but the PGN gives no result"
-            ));
+            return Err(FactError::OverstepsLoseWithoutResult { count: n, color: c });
         }
     }
-    let within = |what: &str, d: Day| -> Result<(), String> {
-        if d < base.start || d > today {
-            return Err(format!(
-                "{what} {d} is not between the start ({}) and today ({today})",
-                base.start
-            ));
+    let within = |what: Dated, date: Day| -> Result<(), FactError> {
+        if date < base.start || date > today {
+            return Err(FactError::OutOfRange {
+                what,
+                date,
+                start: base.start,
+                today,
+            });
         }
         Ok(())
     };
     for p in &facts.penalties {
         if p.days <= 0 {
-            return Err(format!(
-                "a penalty of {} days (Art. {}): penalty days are a positive number",
-                p.days, p.article
-            ));
+            return Err(FactError::PenaltyNotPositive {
+                days: p.days,
+                article: p.article.clone(),
+            });
         }
-        within("the penalty's date", p.date)?;
+        within(Dated::Penalty, p.date)?;
     }
     for l in &facts.leave {
         if l.to < l.from {
-            return Err(format!(
-                "leave {} – {}: ends before it starts",
-                l.from, l.to
-            ));
+            return Err(FactError::LeaveEndsBeforeItStarts {
+                from: l.from,
+                to: l.to,
+            });
         }
-        within("the leave's first day", l.from)?;
+        within(Dated::LeaveStart, l.from)?;
     }
     // Art. 42: at most the year's leave days, each day charged to its own year.
     for c in [Color::White, Color::Black] {
@@ -328,19 +414,19 @@ fn check_facts(
         }
         let allowed = i64::from(base.params.leave_days_per_year);
         if let Some((year, n)) = by_year.into_iter().find(|(_, n)| *n > allowed) {
-            return Err(format!(
-                "{n} days of leave of {c} in {year}, more than the {allowed} a year allows (Art. 42)"
-            ));
+            return Err(FactError::TooMuchLeave {
+                days: n,
+                color: c,
+                year,
+                allowed,
+            });
         }
     }
     if base.params.mode == Mode::Email && !facts.received.is_empty() {
-        return Err(
-            "receipt dates are for `post` games: in `email` a move is received the day it is forwarded"
-                .into(),
-        );
+        return Err(FactError::ReceiptsInEmail);
     }
     for o in &facts.oversteps {
-        within("the overstep's claim", o.claimed)?;
+        within(Dated::OverstepClaim, o.claimed)?;
         let reached = moves
             .iter()
             .enumerate()
@@ -348,28 +434,27 @@ fn check_facts(
             .count()
             + 1;
         if o.number as usize > reached {
-            return Err(format!(
-                "an overstep at move {} of {}, who has reached move {reached}",
-                o.number,
-                o.color.color()
-            ));
+            return Err(FactError::OverstepBeyondReach {
+                number: o.number,
+                color: o.color.color(),
+                reached,
+            });
         }
     }
     for r in &facts.received {
         if r.number == 0 {
-            return Err("a receipt of move 0: moves are numbered from 1".into());
+            return Err(FactError::ReceiptOfMoveZero);
         }
         let ply = (r.number as usize - 1) * 2 + usize::from(r.color.color() == Color::Black);
         if let Some(prev) = ply.checked_sub(1).and_then(|i| moves.get(i))
             && r.date < prev.sent
         {
-            return Err(format!(
-                "move {} of {} received {}, before the opponent sent his move ({})",
-                r.number,
-                r.color.color(),
-                r.date,
-                prev.sent
-            ));
+            return Err(FactError::ReceivedBeforeSent {
+                number: r.number,
+                color: r.color.color(),
+                received: r.date,
+                sent: prev.sent,
+            });
         }
     }
     Ok(())
@@ -382,26 +467,24 @@ fn played_moves(
     moves: &[ImportedMove],
     facts: &GameFacts,
     today: Day,
-) -> Result<Vec<PlayedMove>, String> {
+) -> Result<Vec<PlayedMove>, ImportError> {
     let mut pos = Chess::default();
     let mut out: Vec<PlayedMove> = Vec::with_capacity(moves.len());
     for (ply, m) in moves.iter().enumerate() {
         let number = u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX);
         let color = pos.turn();
-        let name = format!(
-            "{number}{} {}",
-            if color.is_white() { "." } else { "..." },
-            m.san
-        );
+        let at = || MoveAt {
+            number,
+            color,
+            san: m.san.clone(),
+        };
         let mv = m
             .san
             .parse::<San>()
             .ok()
             .and_then(|s| s.to_move(&pos).ok())
-            .ok_or_else(|| format!("move {name} is not legal in the position"))?;
-        let sent = m
-            .sent
-            .ok_or_else(|| format!("move {name} has no sending date ({{[%ccsnt YYYY.MM.DD]}})"))?;
+            .ok_or_else(|| ImportError::Illegal(at()))?;
+        let sent = m.sent.ok_or_else(|| ImportError::NoSendingDate(at()))?;
         // White's first move: time runs from the start (Art. 24), as if received the day
         // before. `email`: received the day the bot forwarded the previous move, its sending
         // day. `post`: the receiver's own report (Д), from the sidecar.
@@ -413,19 +496,23 @@ fn played_moves(
                 .iter()
                 .find(|r| r.number == number && r.color.color() == color)
                 .map(|r| r.date)
-                .ok_or_else(|| {
-                    format!("move {name}: `post` needs the day it was received in the sidecar (received = [ {{ move = {number}, color = \"{color}\", date = … }} ])")
-                })?
+                .ok_or_else(|| ImportError::NoReceipt(at()))?
         } else {
             out[ply - 1].sent
         };
         if sent < received {
-            return Err(format!(
-                "move {name}: sent {sent}, before the previous move was received ({received})"
-            ));
+            return Err(ImportError::SentBeforeReceived {
+                at: at(),
+                sent,
+                received,
+            });
         }
         if sent > today {
-            return Err(format!("move {name}: sent {sent}, after today ({today})"));
+            return Err(ImportError::SentAfterToday {
+                at: at(),
+                sent,
+                today,
+            });
         }
         let san = San::from_move(&pos, mv).to_string();
         let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
