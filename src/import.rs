@@ -279,8 +279,8 @@ impl Matching<'_> {
                         "{}: {} half-move(s), White {}, Black {}, {}",
                         r.record.id,
                         r.record.moves.len(),
-                        game::days(c.white.game_days),
-                        game::days(c.black.game_days),
+                        days(c.white.game_days),
+                        days(c.black.game_days),
                         r.record
                             .result
                             .map_or("in play".to_string(), |x| format!("finished {}", x.pgn()))
@@ -288,7 +288,7 @@ impl Matching<'_> {
                     report.disagreements.extend(
                         r.disagreements
                             .iter()
-                            .map(|d| format!("{}: {d}", r.record.id)),
+                            .map(|d| format!("{}: {}", r.record.id, disagreement(d))),
                     );
                     rebuilt.push((r.record, f));
                 }
@@ -344,12 +344,69 @@ impl Matching<'_> {
                 && let Some(claim) = game::first_tick_claim(g, self.today)
             {
                 report.disagreements.push(format!(
-                    "{}: not in the PGN and no move in amici; {} (import it with its moves, or run again with --accept if that claim is right)",
+                    "{}: not in the PGN and no move in amici; {}; amici's first tick would claim it (import it with its moves, or run again with --accept if that claim is right)",
                     g.id,
-                    claim.split(" — ").next().unwrap_or(&claim)
+                    first_tick_claim(&claim)
                 ));
             }
         }
+    }
+}
+
+/// A disagreement of a rebuilt game, in English.
+fn disagreement(d: &game::Disagreement) -> String {
+    match d {
+        game::Disagreement::EndedWithoutResult {
+            termination,
+            result,
+        } => format!(
+            "the moves end the game ({termination:?}, {}) but the PGN gives no result",
+            result.pgn()
+        ),
+        game::Disagreement::DeclaredDays {
+            color,
+            declared,
+            rebuilt,
+            penalty_days,
+        } => format!(
+            "{color}: the record declares {declared} days of thinking time, rebuilt {rebuilt} (the day count of Art. 8{})",
+            if *penalty_days != 0 {
+                format!(", {penalty_days} of them penalties")
+            } else {
+                String::new()
+            }
+        ),
+        game::Disagreement::FirstTickClaim(d) => format!(
+            "{}; amici's first tick would claim it — list the overstep in the sidecar if it was decided already",
+            first_tick_claim(d)
+        ),
+    }
+}
+
+/// The overstep amici's first tick would claim, in English: `white: silent at move 12 …`.
+fn first_tick_claim(d: &crate::rules::clock::Detection) -> String {
+    let what = if d.ground == crate::rules::clock::OverstepGround::Silence {
+        format!(
+            "silent at move {} since {} (Art. 31: more than 40 days without a delay notice)",
+            d.move_number, d.day
+        )
+    } else {
+        format!(
+            "over the limit at move {}: {} of {} days allowed (Art. 27)",
+            d.move_number,
+            days(d.days),
+            d.limit
+        )
+    };
+    format!("{}: {what}", d.color)
+}
+
+/// `1 day`, `3 days`.
+fn days(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} day")
+    } else {
+        format!("{n} days")
     }
 }
 
@@ -663,6 +720,34 @@ mod tests {
                 today: day(15),
             })),
             "the sidecar: the leave's first day 2026-01-02 is not between the start (2026-01-10) and today (2026-01-15)"
+        );
+    }
+
+    #[test]
+    fn a_disagreement_is_facts_worded_in_english_here() {
+        use crate::rules::clock::{Detection, OverstepGround};
+        use shakmaty::Color;
+        let claim = Detection {
+            color: Color::White,
+            move_number: 7,
+            ground: OverstepGround::Period,
+            day: NaiveDate::from_ymd_opt(2026, 3, 1).unwrap(),
+            days: 31,
+            limit: 30,
+            count_from: 1,
+        };
+        assert_eq!(
+            disagreement(&game::Disagreement::FirstTickClaim(claim)),
+            "white: over the limit at move 7: 31 days of 30 days allowed (Art. 27); amici's first tick would claim it — list the overstep in the sidecar if it was decided already"
+        );
+        assert_eq!(
+            disagreement(&game::Disagreement::DeclaredDays {
+                color: Color::Black,
+                declared: 20,
+                rebuilt: 22,
+                penalty_days: 2,
+            }),
+            "black: the record declares 20 days of thinking time, rebuilt 22 (the day count of Art. 8, 2 of them penalties)"
         );
     }
 }

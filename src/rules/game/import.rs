@@ -136,7 +136,27 @@ fn day_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Day, D::Error> {
 #[derive(Clone, Debug)]
 pub struct Rebuilt {
     pub record: GameRecord,
-    pub disagreements: Vec<String>,
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// A figure of the rebuilt game that differs from what the record declares, or what amici
+/// would do next that the arbiter may not expect, as facts; the shell (`import`) words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Disagreement {
+    /// Mate, stalemate or dead material on the board, but the PGN gives no result.
+    EndedWithoutResult {
+        termination: Termination,
+        result: GameResult,
+    },
+    /// Art. 8: the declared days of thinking time differ from the rebuilt ones.
+    DeclaredDays {
+        color: Color,
+        declared: i64,
+        rebuilt: i64,
+        penalty_days: i64,
+    },
+    /// The overstep amici's first tick would claim ([`first_tick_claim`]).
+    FirstTickClaim(clock::Detection),
 }
 
 /// Why an imported game cannot be taken at all, with the facts as fields; the shell
@@ -285,11 +305,10 @@ pub fn rebuild(
         rec.status = Status::Finished;
         rec.result = Some(end.0);
         rec.termination = Some(end.1);
-        disagreements.push(format!(
-            "the moves end the game ({:?}, {}) but the PGN gives no result",
-            end.1,
-            end.0.pgn()
-        ));
+        disagreements.push(Disagreement::EndedWithoutResult {
+            termination: end.1,
+            result: end.0,
+        });
     }
     let report = rec.clocks(today);
     for (color, declared) in [
@@ -300,57 +319,28 @@ pub fn rebuild(
         if let Some(d) = declared
             && d != side.game_days
         {
-            disagreements.push(format!(
-                "{color}: the record declares {d} days of thinking time, rebuilt {} (the day count of Art. 8{})",
-                side.game_days,
-                if side.penalty_days != 0 {
-                    format!(", {} of them penalties", side.penalty_days)
-                } else {
-                    String::new()
-                }
-            ));
+            disagreements.push(Disagreement::DeclaredDays {
+                color,
+                declared: d,
+                rebuilt: side.game_days,
+                penalty_days: side.penalty_days,
+            });
         }
     }
-    disagreements.extend(first_tick_claim(&rec, today));
+    disagreements.extend(first_tick_claim(&rec, today).map(Disagreement::FirstTickClaim));
     Ok(Rebuilt {
         record: rec,
         disagreements,
     })
 }
 
-/// The overstep amici's first tick would claim in this game, told as a disagreement: an
-/// imported game, or a configured one the import leaves without a move.
-pub fn first_tick_claim(rec: &GameRecord, today: Day) -> Option<String> {
+/// The overstep amici's first tick would claim in this game: an imported game, or a
+/// configured one the import leaves without a move.
+pub fn first_tick_claim(rec: &GameRecord, today: Day) -> Option<clock::Detection> {
     if rec.result.is_some() {
         return None;
     }
-    let d = clock::detect_overstep(&rec.clock_game(), today)?;
-    let what = if d.ground == OverstepGround::Silence {
-        format!(
-            "silent at move {} since {} (Art. 31: more than 40 days without a delay notice)",
-            d.move_number, d.day
-        )
-    } else {
-        format!(
-            "over the limit at move {}: {} of {} days allowed (Art. 27)",
-            d.move_number,
-            days(d.days),
-            d.limit
-        )
-    };
-    Some(format!(
-        "{}: {what}; amici's first tick would claim it — list the overstep in the sidecar if it was decided already",
-        d.color
-    ))
-}
-
-/// `1 day`, `3 days`.
-pub fn days(n: i64) -> String {
-    if n.abs() == 1 {
-        format!("{n} day")
-    } else {
-        format!("{n} days")
-    }
+    clock::detect_overstep(&rec.clock_game(), today)
 }
 
 /// The sidecar's facts must fit the game: penalties of whole positive days, every date from
