@@ -279,8 +279,8 @@ impl Matching<'_> {
                         "{}: {} half-move(s), White {}, Black {}, {}",
                         r.record.id,
                         r.record.moves.len(),
-                        game::days(c.white.game_days),
-                        game::days(c.black.game_days),
+                        days(c.white.game_days),
+                        days(c.black.game_days),
                         r.record
                             .result
                             .map_or("in play".to_string(), |x| format!("finished {}", x.pgn()))
@@ -288,7 +288,7 @@ impl Matching<'_> {
                     report.disagreements.extend(
                         r.disagreements
                             .iter()
-                            .map(|d| format!("{}: {d}", r.record.id)),
+                            .map(|d| format!("{}: {}", r.record.id, disagreement(d))),
                     );
                     rebuilt.push((r.record, f));
                 }
@@ -331,7 +331,7 @@ impl Matching<'_> {
             .map_or_else(GameFacts::default, |i| self.facts[i].clone());
         game::rebuild(base, &g.moves, g.result, &f, self.today)
             .map(|r| (r, f))
-            .map_err(|e| vec![e])
+            .map_err(|e| vec![import_error(&e)])
     }
 
     /// The tournament's other games, still without a move in amici: the first tick would
@@ -344,12 +344,153 @@ impl Matching<'_> {
                 && let Some(claim) = game::first_tick_claim(g, self.today)
             {
                 report.disagreements.push(format!(
-                    "{}: not in the PGN and no move in amici; {} (import it with its moves, or run again with --accept if that claim is right)",
+                    "{}: not in the PGN and no move in amici; {}; amici's first tick would claim it (import it with its moves, or run again with --accept if that claim is right)",
                     g.id,
-                    claim.split(" — ").next().unwrap_or(&claim)
+                    first_tick_claim(&claim)
                 ));
             }
         }
+    }
+}
+
+/// A disagreement of a rebuilt game, in English.
+fn disagreement(d: &game::Disagreement) -> String {
+    match d {
+        game::Disagreement::EndedWithoutResult {
+            termination,
+            result,
+        } => format!(
+            "the moves end the game ({termination:?}, {}) but the PGN gives no result",
+            result.pgn()
+        ),
+        game::Disagreement::DeclaredDays {
+            color,
+            declared,
+            rebuilt,
+            penalty_days,
+        } => format!(
+            "{color}: the record declares {declared} days of thinking time, rebuilt {rebuilt} (the day count of Art. 8{})",
+            if *penalty_days != 0 {
+                format!(", {penalty_days} of them penalties")
+            } else {
+                String::new()
+            }
+        ),
+        game::Disagreement::FirstTickClaim(d) => format!(
+            "{}; amici's first tick would claim it — list the overstep in the sidecar if it was decided already",
+            first_tick_claim(d)
+        ),
+    }
+}
+
+/// The overstep amici's first tick would claim, in English: `white: silent at move 12 …`.
+fn first_tick_claim(d: &crate::rules::clock::Detection) -> String {
+    let what = if d.ground == crate::rules::clock::OverstepGround::Silence {
+        format!(
+            "silent at move {} since {} (Art. 31: more than 40 days without a delay notice)",
+            d.move_number, d.day
+        )
+    } else {
+        format!(
+            "over the limit at move {}: {} of {} days allowed (Art. 27)",
+            d.move_number,
+            days(d.days),
+            d.limit
+        )
+    };
+    format!("{}: {what}", d.color)
+}
+
+/// `1 day`, `3 days`.
+fn days(n: i64) -> String {
+    if n.abs() == 1 {
+        format!("{n} day")
+    } else {
+        format!("{n} days")
+    }
+}
+
+/// Why a game cannot be imported, in English (the command line's language).
+fn import_error(e: &game::ImportError) -> String {
+    use game::ImportError as E;
+    let name = |m: &game::MoveAt| {
+        let dots = if m.color.is_white() { "." } else { "..." };
+        format!("{}{dots} {}", m.number, m.san)
+    };
+    match e {
+        E::Illegal(m) => format!("move {} is not legal in the position", name(m)),
+        E::NoSendingDate(m) => {
+            format!(
+                "move {} has no sending date ({{[%ccsnt YYYY.MM.DD]}})",
+                name(m)
+            )
+        }
+        E::NoReceipt(m) => format!(
+            "move {}: `post` needs the day it was received in the sidecar (received = [ {{ move = {}, color = \"{}\", date = … }} ])",
+            name(m),
+            m.number,
+            m.color
+        ),
+        E::SentBeforeReceived { at, sent, received } => format!(
+            "move {}: sent {sent}, before the previous move was received ({received})",
+            name(at)
+        ),
+        E::SentAfterToday { at, sent, today } => {
+            format!("move {}: sent {sent}, after today ({today})", name(at))
+        }
+        E::Sidecar(f) => format!("the sidecar: {}", fact_error(f)),
+    }
+}
+
+/// A fact of the sidecar that does not fit the game, in English.
+fn fact_error(e: &game::FactError) -> String {
+    use game::{Dated, FactError as F};
+    match e {
+        F::OverstepsLoseWithoutResult { count, color } => format!(
+            "{count} overstep(s) of {color} lose the game in this mode (Art. 28, 29), but the PGN gives no result"
+        ),
+        F::OutOfRange {
+            what,
+            date,
+            start,
+            today,
+        } => {
+            let what = match what {
+                Dated::Penalty => "the penalty's date",
+                Dated::LeaveStart => "the leave's first day",
+                Dated::OverstepClaim => "the overstep's claim",
+            };
+            format!("{what} {date} is not between the start ({start}) and today ({today})")
+        }
+        F::PenaltyNotPositive { days, article } => format!(
+            "a penalty of {days} days (Art. {article}): penalty days are a positive number"
+        ),
+        F::LeaveEndsBeforeItStarts { from, to } => {
+            format!("leave {from} – {to}: ends before it starts")
+        }
+        F::TooMuchLeave {
+            days,
+            color,
+            year,
+            allowed,
+        } => format!(
+            "{days} days of leave of {color} in {year}, more than the {allowed} a year allows (Art. 42)"
+        ),
+        F::ReceiptsInEmail => "receipt dates are for `post` games: in `email` a move is received the day it is forwarded".into(),
+        F::OverstepBeyondReach {
+            number,
+            color,
+            reached,
+        } => format!("an overstep at move {number} of {color}, who has reached move {reached}"),
+        F::ReceiptOfMoveZero => "a receipt of move 0: moves are numbered from 1".into(),
+        F::ReceivedBeforeSent {
+            number,
+            color,
+            received,
+            sent,
+        } => format!(
+            "move {number} of {color} received {received}, before the opponent sent his move ({sent})"
+        ),
     }
 }
 
@@ -547,5 +688,66 @@ mod tests {
     fn each_game_starts_on_its_first_tag_line() {
         let pgn = b"[Event \"x\"]\n[White \"a\"]\n\n1. e4 *\n\n[Event \"y\"]\n\n1. d4 *\n";
         assert_eq!(game_lines(pgn), [1, 6]);
+    }
+
+    #[test]
+    fn the_core_gives_an_import_error_as_facts_and_the_shell_words_it_in_english() {
+        use game::{Dated, FactError, ImportError, MoveAt};
+        use shakmaty::Color;
+        let day = |d| NaiveDate::from_ymd_opt(2026, 1, d).unwrap();
+        let at = MoveAt {
+            number: 12,
+            color: Color::Black,
+            san: "Nf6".into(),
+        };
+        assert_eq!(
+            import_error(&ImportError::Illegal(at.clone())),
+            "move 12... Nf6 is not legal in the position"
+        );
+        assert_eq!(
+            import_error(&ImportError::SentAfterToday {
+                at,
+                sent: day(20),
+                today: day(15),
+            }),
+            "move 12... Nf6: sent 2026-01-20, after today (2026-01-15)"
+        );
+        assert_eq!(
+            import_error(&ImportError::Sidecar(FactError::OutOfRange {
+                what: Dated::LeaveStart,
+                date: day(2),
+                start: day(10),
+                today: day(15),
+            })),
+            "the sidecar: the leave's first day 2026-01-02 is not between the start (2026-01-10) and today (2026-01-15)"
+        );
+    }
+
+    #[test]
+    fn a_disagreement_is_facts_worded_in_english_here() {
+        use crate::rules::clock::{Detection, OverstepGround};
+        use shakmaty::Color;
+        let claim = Detection {
+            color: Color::White,
+            move_number: 7,
+            ground: OverstepGround::Period,
+            day: NaiveDate::from_ymd_opt(2026, 3, 1).unwrap(),
+            days: 31,
+            limit: 30,
+            count_from: 1,
+        };
+        assert_eq!(
+            disagreement(&game::Disagreement::FirstTickClaim(claim)),
+            "white: over the limit at move 7: 31 days of 30 days allowed (Art. 27); amici's first tick would claim it — list the overstep in the sidecar if it was decided already"
+        );
+        assert_eq!(
+            disagreement(&game::Disagreement::DeclaredDays {
+                color: Color::Black,
+                declared: 20,
+                rebuilt: 22,
+                penalty_days: 2,
+            }),
+            "black: the record declares 20 days of thinking time, rebuilt 22 (the day count of Art. 8, 2 of them penalties)"
+        );
     }
 }

@@ -98,3 +98,58 @@ fn the_router_is_pure_too() {
         hits.join("\n")
     );
 }
+
+/// Lines of `dir` (recursively) where a `match` on the language yields words: an arm
+/// `Lang::En =>` (or `, Lang::Ru) =>`) with a string literal on it or on the line after.
+fn worded_by_language(dir: &Path, hits: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            worded_by_language(&path, hits);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (n, line) in lines.iter().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            let arm = ["Lang::En", "Lang::Ru", "Lang::Bg"].iter().find_map(|l| {
+                code.find(l)
+                    .and_then(|i| code[i..].find("=>").map(|j| i + j))
+            });
+            let Some(at) = arm else { continue };
+            let next = lines.get(n + 1).copied().unwrap_or("");
+            if code[at..].contains('"') || next.trim_start().starts_with('"') {
+                hits.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_core_holds_no_words_of_a_language() {
+    // Issue 10 item 6: the core names what its tables print (`rules::standings::Word`); the
+    // words live in `src/mail/texts/{bg,ru,en}.rs`, where a test checks each key in all three.
+    let mut hits = Vec::new();
+    worded_by_language(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules"),
+        &mut hits,
+    );
+    assert!(
+        hits.is_empty(),
+        "words in a language inside src/rules (move them to src/mail/texts):\n{}",
+        hits.join("\n")
+    );
+    // The check itself: a worded arm in a scanned file is reported.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("x.rs"),
+        "fn f(l: Lang) -> &str { match l {\n    Lang::En => \"Rank\",\n    Lang::Bg => {\n        \"Място\"\n    }\n    Lang::Ru => other(),\n} }\n",
+    )
+    .unwrap();
+    let mut caught = Vec::new();
+    worded_by_language(dir.path(), &mut caught);
+    assert_eq!(caught.len(), 2, "{caught:?}");
+}

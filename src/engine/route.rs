@@ -171,6 +171,20 @@ arbiter = "arbiter@example.test"
 pairing = "explicit"
 players = [ { name = "Ivan", email = "ivan@example.test" }, { name = "Petar", email = "petar@example.test" } ]
 games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
+[[tournament]]
+id = "TS"
+start = 2026-01-10
+end = 2027-01-01
+arbiter = "arbiter@example.test"
+pairing = "round-robin"
+players = [
+  { name = "A1", email = "a1@example.test" }, { name = "A2", email = "a2@example.test" },
+  { name = "B1", email = "b1@example.test" }, { name = "B2", email = "b2@example.test" },
+]
+teams = [
+  { name = "A", captain = "cap@example.test", players = ["a1@example.test", "a2@example.test"] },
+  { name = "B", players = ["b1@example.test", "b2@example.test"] },
+]
 "#;
 
     fn letter(from: &str, subject: &str, headers: &str, body: &str) -> Vec<u8> {
@@ -255,26 +269,94 @@ games = [ { white = "ivan@example.test", black = "petar@example.test" } ]
                 "ArbiterLetter",
             ),
             (
+                "a bounce of amici's own mail (a DSN from a mail daemon)",
+                include_bytes!("../../fixtures/mail/bounce/sisimai-lhost-exim-01.eml").to_vec(),
+                None,
+                "Bounce",
+            ),
+            (
+                "a letter the transport mangled to nothing readable (broken base64)",
+                letter(
+                    "ivan@example.test",
+                    "T/1",
+                    &format!("{PASS}Content-Transfer-Encoding: base64\r\n"),
+                    "!!!!",
+                ),
+                None,
+                "Undecodable",
+            ),
+            (
+                "a team captain (no player) writing for his players",
+                letter("cap@example.test", "TS/1", PASS, "1. e2-e4"),
+                None,
+                "Captain",
+            ),
+            (
+                "a team captain naming a replacement of his own player (Art. 47)",
+                letter(
+                    "cap@example.test",
+                    "TS",
+                    PASS,
+                    "replace a1@example.test a3@example.test",
+                ),
+                None,
+                "CaptainReplacements",
+            ),
+            (
                 "no sender",
                 b"To: bot@example.test\r\nSubject: x\r\n\r\nhi\r\n".to_vec(),
                 None,
                 "Ignored",
             ),
         ];
+        let mut pinned = std::collections::BTreeSet::new();
         for (what, raw, size, want) in rows {
             let msg = inbound::parse(&raw, &config.bot.address);
             let got = route(&msg, &raw, size, &config);
-            let name = format!("{got:?}");
-            assert!(
-                name.starts_with(want),
-                "{what}: routed {name}, expected {want}"
-            );
+            assert_eq!(variant(&got), want, "{what}: routed {got:?}");
+            pinned.insert(want);
             // the daily limit counts only authenticated letters of known senders
             let counted = !matches!(
                 want,
-                "Stranger" | "Unauthenticated" | "SuspectedAutoReply" | "Ignored"
+                "Bounce" | "Stranger" | "Unauthenticated" | "SuspectedAutoReply" | "Ignored"
             );
             assert_eq!(got.counted(), counted, "{what}");
+        }
+        let every: std::collections::BTreeSet<&str> = EVERY_ROUTE.into_iter().collect();
+        assert_eq!(pinned, every, "a route no row of the table pins");
+    }
+
+    /// Every variant of [`Route`], by name: a new variant does not compile in [`variant`]
+    /// until it is named here, and the table test then fails until a row pins it.
+    const EVERY_ROUTE: [&str; 12] = [
+        "Bounce",
+        "Ignored",
+        "Stranger",
+        "Unauthenticated",
+        "SuspectedAutoReply",
+        "TooLarge",
+        "Undecodable",
+        "Arbiter",
+        "ArbiterLetter",
+        "CaptainReplacements",
+        "Captain",
+        "Player",
+    ];
+
+    fn variant(route: &Route) -> &'static str {
+        match route {
+            Route::Bounce(_) => "Bounce",
+            Route::Ignored(_) => "Ignored",
+            Route::Stranger => "Stranger",
+            Route::Unauthenticated { .. } => "Unauthenticated",
+            Route::SuspectedAutoReply { .. } => "SuspectedAutoReply",
+            Route::TooLarge => "TooLarge",
+            Route::Undecodable => "Undecodable",
+            Route::Arbiter { .. } => "Arbiter",
+            Route::ArbiterLetter => "ArbiterLetter",
+            Route::CaptainReplacements { .. } => "CaptainReplacements",
+            Route::Captain { .. } => "Captain",
+            Route::Player => "Player",
         }
     }
 }

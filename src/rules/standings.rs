@@ -34,7 +34,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::rules::model::{GameResult, Lang};
+use crate::rules::model::GameResult;
 
 /// How a game stands for the standings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,6 +135,54 @@ pub const DEFAULT_TIEBREAKS: [Tiebreak; 5] = [
     Tiebreak::Wins,
 ];
 
+/// What the standings tables and their definitions print, named but not worded (issue 10
+/// item 6, "the core says what, the shell says it"): the shell's catalogue
+/// (`mail::texts`, which implements [`Wording`] for `Lang`) words each in the reader's
+/// language, so no sentence lives in the core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    Rank,
+    Player,
+    Points,
+    Games,
+    /// The page footer's "generated" and the subtitle's "standings as of".
+    Generated,
+    AsOf,
+    /// The crosstable's legend.
+    Legend,
+    /// The page's `lang` attribute and its date format (`chrono` `format`).
+    PageLang,
+    DateFormat,
+    /// §709.2: the order of ranking, with tie-breaks or without.
+    RankingIntro,
+    RankingPointsOnly,
+    RankingTail,
+    /// §709.2: how unplayed games counted (`tiebreak_unplayed = plain`).
+    BuchholzPlainUnplayed,
+    /// A tie-break's column heading and its definition.
+    Short(Tiebreak),
+    Definition(Tiebreak),
+    /// The team table's columns (its rank column is [`Word::Rank`]).
+    Team,
+    MatchPoints,
+    GamePoints,
+    Boards,
+    /// The annex's order of ranking the teams, one step a word.
+    TeamRankingIntro,
+    TeamByMatchPoints,
+    TeamByGamePoints,
+    TeamByMatch,
+    TeamByBoardsOfMatch,
+    TeamByBoardTotals,
+    TeamByBlackOnBoardOne,
+}
+
+/// The words of a language for the tables: the shell implements it (for `Lang`, from its
+/// catalogue) and passes it in.
+pub trait Wording: Copy {
+    fn word(self, word: Word) -> &'static str;
+}
+
 impl Tiebreak {
     pub const ALL: [Tiebreak; 7] = [
         Tiebreak::Buchholz,
@@ -160,94 +208,13 @@ impl Tiebreak {
     }
 
     /// A short column heading.
-    pub fn short(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Tiebreak::Buchholz, Lang::En) => "BH",
-            (Tiebreak::Buchholz, _) => "Бух",
-            (Tiebreak::BuchholzCut1, Lang::En) => "BH-1",
-            (Tiebreak::BuchholzCut1, _) => "Бух-1",
-            (Tiebreak::SumBuchholz, Lang::En) => "SBH",
-            (Tiebreak::SumBuchholz, _) => "СБух",
-            (Tiebreak::SonnebornBerger, Lang::En) => "SB",
-            (Tiebreak::SonnebornBerger, _) => "З-Б",
-            (Tiebreak::Wins, Lang::En) => "W",
-            (Tiebreak::Wins, Lang::Bg) => "Поб",
-            (Tiebreak::Wins, Lang::Ru) => "Поб",
-            (Tiebreak::BlackWins, Lang::En) => "BW",
-            (Tiebreak::BlackWins, _) => "ПобЧ",
-            (Tiebreak::DirectEncounter, Lang::En) => "DE",
-            (Tiebreak::DirectEncounter, Lang::Bg) => "ЛС",
-            (Tiebreak::DirectEncounter, Lang::Ru) => "ЛВ",
-        }
+    pub fn short(self, words: impl Wording) -> &'static str {
+        words.word(Word::Short(self))
     }
 
     /// The definition printed under the standings (§709.2).
-    pub fn definition(self, lang: Lang) -> &'static str {
-        match (self, lang) {
-            (Tiebreak::Buchholz, Lang::En) => {
-                "Buchholz: the sum of the points of all opponents (§708.3). A round lost or won by forfeit counts as a game against an opponent with the player's own points."
-            }
-            (Tiebreak::Buchholz, Lang::Ru) => {
-                "Коэффициент Бухгольца: сумма очков, набранных оппонентами игрока (§708.3). Партия со служебным результатом считается партией с соперником, набравшим столько же очков, сколько сам игрок."
-            }
-            (Tiebreak::Buchholz, Lang::Bg) => {
-                "Коефициент на Бухолц: сборът от точките на всички противници на играча (§708.3). Партия със служебен резултат се смята за партия срещу противник със същия брой точки като самия играч."
-            }
-            (Tiebreak::BuchholzCut1, Lang::En) => {
-                "Buchholz cut 1: Buchholz without the lowest single opponent's score."
-            }
-            (Tiebreak::BuchholzCut1, Lang::Ru) => {
-                "Усечённый коэффициент Бухгольца: коэффициент Бухгольца без наименьшего результата одного оппонента."
-            }
-            (Tiebreak::BuchholzCut1, Lang::Bg) => {
-                "Отрязан коефициент на Бухолц: коефициентът на Бухолц без най-малкия резултат на един противник."
-            }
-            (Tiebreak::SumBuchholz, Lang::En) => {
-                "Sum of Buchholz: the sum of the Buchholz values of all opponents (§708.4)."
-            }
-            (Tiebreak::SumBuchholz, Lang::Ru) => {
-                "Суммарный коэффициент Бухгольца: сумма коэффициентов Бухгольца оппонентов игрока (§708.4)."
-            }
-            (Tiebreak::SumBuchholz, Lang::Bg) => {
-                "Сумарен коефициент на Бухолц: сборът от коефициентите на Бухолц на всички противници (§708.4)."
-            }
-            (Tiebreak::SonnebornBerger, Lang::En) => {
-                "Sonneborn–Berger: the points of each opponent beaten plus half the points of each opponent drawn with."
-            }
-            (Tiebreak::SonnebornBerger, Lang::Ru) => {
-                "Коэффициент Зонненборна–Бергера: сумма очков побеждённых соперников плюс половина очков соперников, с которыми сыграна ничья."
-            }
-            (Tiebreak::SonnebornBerger, Lang::Bg) => {
-                "Коефициент на Зоненборн–Бергер: сборът от точките на победените противници плюс половината от точките на противниците, с които е завършено наравно."
-            }
-            (Tiebreak::Wins, Lang::En) => {
-                "Wins (Baumbach): the number of games won over the board."
-            }
-            (Tiebreak::Wins, Lang::Ru) => {
-                "Число побед (Баумбах): количество партий, выигранных за доской."
-            }
-            (Tiebreak::Wins, Lang::Bg) => {
-                "Брой победи (Баумбах): броят на спечелените изиграни партии."
-            }
-            (Tiebreak::BlackWins, Lang::En) => {
-                "Wins with Black: the number of games won over the board with the black pieces."
-            }
-            (Tiebreak::BlackWins, Lang::Ru) => {
-                "Победы чёрными: количество партий, выигранных за доской чёрными фигурами."
-            }
-            (Tiebreak::BlackWins, Lang::Bg) => {
-                "Победи с черните: броят на спечелените изиграни партии с черните фигури."
-            }
-            (Tiebreak::DirectEncounter, Lang::En) => {
-                "Direct encounter: the points scored in the games between the tied players, when each of them has played all the others."
-            }
-            (Tiebreak::DirectEncounter, Lang::Ru) => {
-                "Личная встреча: очки, набранные в партиях между игроками с равным результатом, если каждый из них сыграл со всеми остальными."
-            }
-            (Tiebreak::DirectEncounter, Lang::Bg) => {
-                "Лична среща: точките от партиите между играчите с равен резултат, когато всеки от тях е играл с всички останали."
-            }
-        }
+    pub fn definition(self, words: impl Wording) -> &'static str {
+        words.word(Word::Definition(self))
     }
 
     /// Parse a comma-separated list (`--tiebreaks a,b,…`); an empty list is allowed.
@@ -699,15 +666,11 @@ impl Standings {
     }
 
     /// A plain-text table (`--format text`) followed by the definitions of the tie-breaks.
-    pub fn to_text(&self, lang: Lang) -> String {
-        let (h_rank, h_name, h_pts, h_games) = match lang {
-            Lang::En => ("Rank", "Player", "Pts", "Games"),
-            Lang::Ru => ("Место", "Игрок", "Очки", "Партии"),
-            Lang::Bg => ("Място", "Играч", "Точки", "Партии"),
-        };
-        let mut head: Vec<String> =
-            vec![h_rank.into(), h_name.into(), h_pts.into(), h_games.into()];
-        head.extend(self.tiebreaks.iter().map(|t| t.short(lang).to_string()));
+    pub fn to_text(&self, words: impl Wording) -> String {
+        let mut head: Vec<String> = [Word::Rank, Word::Player, Word::Points, Word::Games]
+            .map(|w| words.word(w).to_string())
+            .into();
+        head.extend(self.tiebreaks.iter().map(|t| t.short(words).to_string()));
         let mut table: Vec<Vec<String>> = vec![head];
         for r in &self.rows {
             let mut line = vec![
@@ -750,7 +713,7 @@ impl Standings {
             out.push_str(text.trim_end());
             out.push('\n');
         }
-        let defs = definitions(&self.tiebreaks, lang);
+        let defs = definitions(&self.tiebreaks, words);
         if !defs.is_empty() {
             out.push('\n');
             out.push_str(&defs);
@@ -764,11 +727,8 @@ impl Standings {
                 )
             })
         {
-            out.push_str(match lang {
-                Lang::En => "Buchholz counts only the games played over the board: a bye, a forfeit or an absence adds nothing (tiebreak_unplayed = plain).\n",
-                Lang::Ru => "Коэффициент Бухгольца учитывает только сыгранные партии: свободный тур, неявка или выбытие ничего не добавляют.\n",
-                Lang::Bg => "Коефициентът на Бухолц отчита само изиграните партии: почивка, служебен резултат или отсъствие не добавят нищо.\n",
-            });
+            out.push_str(words.word(Word::BuchholzPlainUnplayed));
+            out.push('\n');
         }
         out
     }
@@ -797,44 +757,24 @@ pub fn fmt_num(v: f64) -> String {
 
 /// The order of ranking and the definition of each tie-break used, as printed under the
 /// standings (§709.2: the players must be told how the standings are computed).
-pub fn definitions(tiebreaks: &[Tiebreak], lang: Lang) -> String {
+pub fn definitions(tiebreaks: &[Tiebreak], words: impl Wording) -> String {
     let mut out = String::new();
-    let intro = match lang {
-        Lang::En => "Ranking: points (win 1, draw ½, loss 0), then",
-        Lang::Ru => "Порядок распределения мест: очки (победа 1, ничья ½, поражение 0), затем",
-        Lang::Bg => "Класиране: точки (победа 1, реми ½, загуба 0), след това",
-    };
-    let names: Vec<&str> = tiebreaks.iter().map(|t| t.short(lang)).collect();
-    if names.is_empty() {
-        let none = match lang {
-            Lang::En => "Ranking: points (win 1, draw ½, loss 0); equal points share the place.",
-            Lang::Ru => {
-                "Порядок распределения мест: очки (победа 1, ничья ½, поражение 0); при равенстве очков места делятся."
-            }
-            Lang::Bg => {
-                "Класиране: точки (победа 1, реми ½, загуба 0); при равен брой точки мястото се поделя."
-            }
-        };
-        out.push_str(none);
+    if tiebreaks.is_empty() {
+        out.push_str(words.word(Word::RankingPointsOnly));
         out.push('\n');
         return out;
     }
-    let _ = writeln!(out, "{intro} {}.", names.join(", "));
+    let names: Vec<&str> = tiebreaks.iter().map(|t| t.short(words)).collect();
+    let _ = writeln!(
+        out,
+        "{} {}.",
+        words.word(Word::RankingIntro),
+        names.join(", ")
+    );
     for tb in tiebreaks {
-        let _ = writeln!(out, "{}: {}", tb.short(lang), tb.definition(lang));
+        let _ = writeln!(out, "{}: {}", tb.short(words), tb.definition(words));
     }
-    let tail = match lang {
-        Lang::En => {
-            "Unfinished games (*) count nowhere. Players equal in everything share the place."
-        }
-        Lang::Ru => {
-            "Незаконченные партии (*) не учитываются. Игроки, равные по всем показателям, делят место."
-        }
-        Lang::Bg => {
-            "Незавършените партии (*) не се отчитат. Играчи, равни по всички показатели, поделят мястото."
-        }
-    };
-    out.push_str(tail);
+    out.push_str(words.word(Word::RankingTail));
     out.push('\n');
     out
 }

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use crate::rules::model::{Day, Lang};
-use crate::rules::standings::{Game, Standings, definitions, fmt_num, rank_text};
+use crate::rules::model::Day;
+use crate::rules::standings::{Game, Standings, Word, Wording, definitions, fmt_num, rank_text};
 
 /// Escape text for HTML element content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -77,48 +77,6 @@ pub fn fmt_score(v: f64) -> String {
 }
 
 /// The page's fixed words: rank, player, points, games, generated, as of, legend.
-type Words = (
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-);
-
-fn words(lang: Lang) -> Words {
-    match lang {
-        Lang::En => (
-            "Rank",
-            "Player",
-            "Pts",
-            "Games",
-            "Generated",
-            "Standings as of",
-            "1 win, ½ draw, 0 loss, + / − forfeit, * unfinished; white box: played with White, black box: with Black. Games: finished games (+ unfinished*).",
-        ),
-        Lang::Ru => (
-            "Место",
-            "Игрок",
-            "Очки",
-            "Партии",
-            "Составлено",
-            "Турнирная таблица на",
-            "1 победа, ½ ничья, 0 поражение, + / − служебный результат, * партия не окончена; белый квадрат — белыми, чёрный — чёрными. Партии: оконченные (+ неоконченные*).",
-        ),
-        Lang::Bg => (
-            "Място",
-            "Играч",
-            "Точки",
-            "Партии",
-            "Изготвено",
-            "Класиране към",
-            "1 победа, ½ реми, 0 загуба, + / − служебен резултат, * незавършена партия; бяло поле — с белите, черно — с черните. Партии: завършени (+ незавършени*).",
-        ),
-    }
-}
-
 /// Render the page. `players` and `games` are those the standings were computed from; the
 /// crosstable lists the players in standings order.
 pub fn render_html(
@@ -126,19 +84,12 @@ pub fn render_html(
     players: &[String],
     games: &[Game],
     standings: &Standings,
-    lang: Lang,
+    words: impl Wording,
     generated: Day,
 ) -> String {
-    let (_, _, _, _, h_gen, h_asof, _) = words(lang);
-    let lang_code = match lang {
-        Lang::En => "en",
-        Lang::Ru => "ru",
-        Lang::Bg => "bg",
-    };
-    let date = match lang {
-        Lang::En => generated.format("%-d %B %Y").to_string(),
-        _ => generated.format("%d.%m.%Y").to_string(),
-    };
+    let (h_gen, h_asof) = (words.word(Word::Generated), words.word(Word::AsOf));
+    let lang_code = words.word(Word::PageLang);
+    let date = generated.format(words.word(Word::DateFormat)).to_string();
     let mut out = String::new();
     let _ = write!(
         out,
@@ -149,7 +100,7 @@ pub fn render_html(
 <p class=\"sub\">{h_asof} {date}</p>\n</header>\n<main>\n",
         t = escape(title),
     );
-    out.push_str(&crosstable_html(players, games, standings, lang));
+    out.push_str(&crosstable_html(players, games, standings, words));
     out.push_str("</main>\n");
     let _ = writeln!(
         out,
@@ -165,9 +116,16 @@ pub fn crosstable_html(
     players: &[String],
     games: &[Game],
     standings: &Standings,
-    lang: Lang,
+    words: impl Wording,
 ) -> String {
-    let (h_rank, h_name, h_pts, h_games, _, _, h_legend) = words(lang);
+    let [h_rank, h_name, h_pts, h_games, h_legend] = [
+        Word::Rank,
+        Word::Player,
+        Word::Points,
+        Word::Games,
+        Word::Legend,
+    ]
+    .map(|w| words.word(w));
     let order: Vec<usize> = standings.rows.iter().map(|r| r.player).collect();
     let mut out = String::new();
     let _ = write!(
@@ -186,8 +144,8 @@ pub fn crosstable_html(
         let _ = write!(
             out,
             "<th scope=\"col\" title=\"{}\">{}</th>",
-            escape(tb.definition(lang)),
-            escape(tb.short(lang))
+            escape(tb.definition(words)),
+            escape(tb.short(words))
         );
     }
     out.push_str("</tr></thead>\n<tbody>\n");
@@ -238,21 +196,21 @@ pub fn crosstable_html(
     out.push_str("</tbody>\n</table>\n</div>\n");
     let _ = writeln!(out, "<p class=\"legend\">{}</p>", escape(h_legend));
     // §709.2: how the standings are computed, under the table.
-    definitions_html(&mut out, standings, lang);
+    definitions_html(&mut out, standings, words);
     out.push_str("</section>\n");
     out
 }
 
 /// §709.2: the definitions of the tie-breaks used, under the table — each tie-break a term
 /// of a definition list, the other lines paragraphs.
-fn definitions_html(out: &mut String, standings: &Standings, lang: Lang) {
+fn definitions_html(out: &mut String, standings: &Standings, words: impl Wording) {
     out.push_str("<section class=\"defs\">\n");
     let mut in_list = false;
-    for line in definitions(&standings.tiebreaks, lang).lines() {
+    for line in definitions(&standings.tiebreaks, words).lines() {
         let item = standings.tiebreaks.iter().find_map(|tb| {
-            line.strip_prefix(tb.short(lang))
+            line.strip_prefix(tb.short(words))
                 .and_then(|rest| rest.strip_prefix(": "))
-                .map(|def| (tb.short(lang), def))
+                .map(|def| (tb.short(words), def))
         });
         match item {
             Some((short, def)) => {

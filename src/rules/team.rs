@@ -17,8 +17,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use crate::rules::model::Lang;
-use crate::rules::standings::{Outcome, fmt_num};
+use crate::rules::standings::{Outcome, Word, Wording, fmt_num};
 
 /// RULES.md §14: in a team event the captain of the player's team receives a copy of every
 /// letter amici sends the player — not of a letter to the arbiter, and none when the captain is
@@ -379,19 +378,15 @@ fn direct(matches: &[TeamMatch], a: usize, b: usize) -> impl Iterator<Item = &Te
 
 impl TeamStandings {
     /// A plain-text table followed by the order of ranking (§709.2).
-    pub fn to_text(&self, lang: Lang) -> String {
-        let (h_rank, h_team, h_mp, h_gp, h_boards) = match lang {
-            Lang::En => ("Rank", "Team", "MP", "GP", "Boards"),
-            Lang::Ru => ("Место", "Команда", "КО", "Очки", "Доски"),
-            Lang::Bg => ("Място", "Отбор", "ТТ", "Точки", "Дъски"),
-        };
-        let mut table = vec![vec![
-            h_rank.to_string(),
-            h_team.to_string(),
-            h_mp.to_string(),
-            h_gp.to_string(),
-            h_boards.to_string(),
-        ]];
+    pub fn to_text(&self, words: impl Wording) -> String {
+        let head = [
+            Word::Rank,
+            Word::Team,
+            Word::MatchPoints,
+            Word::GamePoints,
+            Word::Boards,
+        ];
+        let mut table = vec![head.map(|w| words.word(w).to_string()).to_vec()];
         for r in &self.rows {
             let rank = if r.shared_to > r.rank {
                 format!("{}-{}", r.rank, r.shared_to)
@@ -431,51 +426,28 @@ impl TeamStandings {
             out.push('\n');
         }
         out.push('\n');
-        out.push_str(&team_definitions(self.primary, lang));
+        out.push_str(&team_definitions(self.primary, words));
         out
     }
 }
 
 /// The order of ranking of the annex, as printed under the team standings (§709.2).
-pub fn team_definitions(primary: Primary, lang: Lang) -> String {
-    let steps: [&str; 6] = match lang {
-        Lang::En => [
-            "match points (2 for a won match, 1 drawn, 0 lost)",
-            "game points (1 a won game, ½ a draw)",
-            "the result of the match between the tied teams",
-            "the board results of that match: a win on board I, else on board II when board I was drawn, and so on",
-            "each team's board totals over the whole event, board I first",
-            "the team whose board-I player had Black in that match",
-        ],
-        Lang::Ru => [
-            "командные очки (2 за выигранный матч, 1 за ничью, 0 за проигрыш)",
-            "общее количество выигранных очков",
-            "результат личной встречи команд",
-            "результаты по доскам в этой встрече: победа на I доске, при ничьей на I — на II доске и т. д.",
-            "итоговый результат каждой команды по доскам за всё соревнование, начиная с I доски",
-            "преимущество у команды, участник которой играл на I доске чёрными во встрече",
-        ],
-        Lang::Bg => [
-            "отборни точки (2 за спечелен мач, 1 за равен, 0 за загубен)",
-            "общ брой спечелени точки",
-            "резултатът от срещата между отборите",
-            "резултатите по дъски в тази среща: победа на I дъска, при реми на I — на II дъска и т. н.",
-            "крайният резултат на всеки отбор по дъски за цялото състезание, започвайки от I дъска",
-            "предимство има отборът, чийто състезател на I дъска е играл с черните в срещата",
-        ],
-    };
+pub fn team_definitions(primary: Primary, words: impl Wording) -> String {
+    let steps = [
+        Word::TeamByMatchPoints,
+        Word::TeamByGamePoints,
+        Word::TeamByMatch,
+        Word::TeamByBoardsOfMatch,
+        Word::TeamByBoardTotals,
+        Word::TeamByBlackOnBoardOne,
+    ];
     let order: [usize; 6] = match primary {
         Primary::MatchPoints => [0, 1, 2, 3, 4, 5],
         Primary::GamePoints => [1, 0, 2, 3, 4, 5],
     };
-    let intro = match lang {
-        Lang::En => "Ranking of the teams:",
-        Lang::Ru => "Порядок определения мест команд:",
-        Lang::Bg => "Класиране на отборите:",
-    };
-    let mut out = format!("{intro}\n");
+    let mut out = format!("{}\n", words.word(Word::TeamRankingIntro));
     for (k, &i) in order.iter().enumerate() {
-        let _ = writeln!(out, "{}. {}", k + 1, steps[i]);
+        let _ = writeln!(out, "{}. {}", k + 1, words.word(steps[i]));
     }
     out
 }

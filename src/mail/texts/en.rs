@@ -481,5 +481,65 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::ByeWord => "bye",
         Key::SeedsWord => "Seeds (§708.2)",
+        Key::StandingsRank => "Rank",
+        Key::StandingsPlayer => "Player",
+        Key::StandingsPoints => "Pts",
+        Key::StandingsGames => "Games",
+        Key::StandingsGenerated => "Generated",
+        Key::StandingsAsOf => "Standings as of",
+        Key::StandingsLegend => {
+            "1 win, ½ draw, 0 loss, + / − forfeit, * unfinished; white box: played with White, black box: with Black. Games: finished games (+ unfinished*)."
+        }
+        Key::PageLang => "en",
+        Key::PageDateFormat => "%-d %B %Y",
+        Key::RankingIntro => "Ranking: points (win 1, draw ½, loss 0), then",
+        Key::RankingPointsOnly => {
+            "Ranking: points (win 1, draw ½, loss 0); equal points share the place."
+        }
+        Key::RankingTail => {
+            "Unfinished games (*) count nowhere. Players equal in everything share the place."
+        }
+        Key::BuchholzPlainUnplayed => {
+            "Buchholz counts only the games played over the board: a bye, a forfeit or an absence adds nothing (tiebreak_unplayed = plain)."
+        }
+        Key::ShortBuchholz => "BH",
+        Key::ShortBuchholzCut1 => "BH-1",
+        Key::ShortSumBuchholz => "SBH",
+        Key::ShortSonnebornBerger => "SB",
+        Key::ShortWins => "W",
+        Key::ShortBlackWins => "BW",
+        Key::ShortDirectEncounter => "DE",
+        Key::DefinitionBuchholz => {
+            "Buchholz: the sum of the points of all opponents (§708.3). A round lost or won by forfeit counts as a game against an opponent with the player's own points."
+        }
+        Key::DefinitionBuchholzCut1 => {
+            "Buchholz cut 1: Buchholz without the lowest single opponent's score."
+        }
+        Key::DefinitionSumBuchholz => {
+            "Sum of Buchholz: the sum of the Buchholz values of all opponents (§708.4)."
+        }
+        Key::DefinitionSonnebornBerger => {
+            "Sonneborn–Berger: the points of each opponent beaten plus half the points of each opponent drawn with."
+        }
+        Key::DefinitionWins => "Wins (Baumbach): the number of games won over the board.",
+        Key::DefinitionBlackWins => {
+            "Wins with Black: the number of games won over the board with the black pieces."
+        }
+        Key::DefinitionDirectEncounter => {
+            "Direct encounter: the points scored in the games between the tied players, when each of them has played all the others."
+        }
+        Key::TeamColumn => "Team",
+        Key::TeamMatchPoints => "MP",
+        Key::TeamGamePoints => "GP",
+        Key::TeamBoards => "Boards",
+        Key::TeamRankingIntro => "Ranking of the teams:",
+        Key::TeamByMatchPoints => "match points (2 for a won match, 1 drawn, 0 lost)",
+        Key::TeamByGamePoints => "game points (1 a won game, ½ a draw)",
+        Key::TeamByMatch => "the result of the match between the tied teams",
+        Key::TeamByBoardsOfMatch => {
+            "the board results of that match: a win on board I, else on board II when board I was drawn, and so on"
+        }
+        Key::TeamByBoardTotals => "each team's board totals over the whole event, board I first",
+        Key::TeamByBlackOnBoardOne => "the team whose board-I player had Black in that match",
     }
 }

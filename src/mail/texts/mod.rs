@@ -12,6 +12,7 @@ mod bg;
 mod en;
 mod keys;
 mod ru;
+mod tables;
 #[cfg(test)]
 mod tests;
 

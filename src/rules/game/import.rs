@@ -136,7 +136,113 @@ fn day_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Day, D::Error> {
 #[derive(Clone, Debug)]
 pub struct Rebuilt {
     pub record: GameRecord,
-    pub disagreements: Vec<String>,
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// A figure of the rebuilt game that differs from what the record declares, or what amici
+/// would do next that the arbiter may not expect, as facts; the shell (`import`) words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Disagreement {
+    /// Mate, stalemate or dead material on the board, but the PGN gives no result.
+    EndedWithoutResult {
+        termination: Termination,
+        result: GameResult,
+    },
+    /// Art. 8: the declared days of thinking time differ from the rebuilt ones.
+    DeclaredDays {
+        color: Color,
+        declared: i64,
+        rebuilt: i64,
+        penalty_days: i64,
+    },
+    /// The overstep amici's first tick would claim ([`first_tick_claim`]).
+    FirstTickClaim(clock::Detection),
+}
+
+/// Why an imported game cannot be taken at all, with the facts as fields; the shell
+/// (`import`) words it (issue 10 item 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    /// A move that is not legal in the position.
+    Illegal(MoveAt),
+    /// A move without its `[%ccsnt …]` sending date.
+    NoSendingDate(MoveAt),
+    /// A move of a `post` game whose receipt date the sidecar does not give.
+    NoReceipt(MoveAt),
+    SentBeforeReceived {
+        at: MoveAt,
+        sent: Day,
+        received: Day,
+    },
+    SentAfterToday {
+        at: MoveAt,
+        sent: Day,
+        today: Day,
+    },
+    /// The sidecar's facts do not fit the game.
+    Sidecar(FactError),
+}
+
+/// A move of the imported game: its number, who made it and its SAN as the PGN gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAt {
+    pub number: u32,
+    pub color: Color,
+    pub san: String,
+}
+
+/// A fact of the sidecar that does not fit the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactError {
+    /// Art. 28, 29: so many oversteps lose the game, but the PGN gives no result.
+    OverstepsLoseWithoutResult {
+        count: usize,
+        color: Color,
+    },
+    /// A date before the start or after today.
+    OutOfRange {
+        what: Dated,
+        date: Day,
+        start: Day,
+        today: Day,
+    },
+    PenaltyNotPositive {
+        days: i32,
+        article: String,
+    },
+    LeaveEndsBeforeItStarts {
+        from: Day,
+        to: Day,
+    },
+    /// Art. 42: more leave in a year than the year allows.
+    TooMuchLeave {
+        days: i64,
+        color: Color,
+        year: i32,
+        allowed: i64,
+    },
+    /// Receipt dates given for an `email` game.
+    ReceiptsInEmail,
+    OverstepBeyondReach {
+        number: u32,
+        color: Color,
+        reached: usize,
+    },
+    ReceiptOfMoveZero,
+    ReceivedBeforeSent {
+        number: u32,
+        color: Color,
+        received: Day,
+        sent: Day,
+    },
+}
+
+/// Which date of the sidecar is out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dated {
+    Penalty,
+    LeaveStart,
+    OverstepClaim,
 }
 
 /// Rebuilds `base` (the configured game, no move yet) from the imported moves, result and
@@ -149,11 +255,11 @@ pub fn rebuild(
     result: Option<GameResult>,
     facts: &GameFacts,
     today: Day,
-) -> Result<Rebuilt, String> {
+) -> Result<Rebuilt, ImportError> {
     let mut rec = base.clone();
     let mut disagreements = Vec::new();
     rec.moves = played_moves(base, moves, facts, today)?;
-    check_facts(base, &rec.moves, result, facts, today).map_err(|e| format!("the sidecar: {e}"))?;
+    check_facts(base, &rec.moves, result, facts, today).map_err(ImportError::Sidecar)?;
     for p in &facts.penalties {
         rec.penalties.push(Penalty {
             color: p.color.color(),
@@ -199,11 +305,10 @@ pub fn rebuild(
         rec.status = Status::Finished;
         rec.result = Some(end.0);
         rec.termination = Some(end.1);
-        disagreements.push(format!(
-            "the moves end the game ({:?}, {}) but the PGN gives no result",
-            end.1,
-            end.0.pgn()
-        ));
+        disagreements.push(Disagreement::EndedWithoutResult {
+            termination: end.1,
+            result: end.0,
+        });
     }
     let report = rec.clocks(today);
     for (color, declared) in [
@@ -214,57 +319,28 @@ pub fn rebuild(
         if let Some(d) = declared
             && d != side.game_days
         {
-            disagreements.push(format!(
-                "{color}: the record declares {d} days of thinking time, rebuilt {} (the day count of Art. 8{})",
-                side.game_days,
-                if side.penalty_days != 0 {
-                    format!(", {} of them penalties", side.penalty_days)
-                } else {
-                    String::new()
-                }
-            ));
+            disagreements.push(Disagreement::DeclaredDays {
+                color,
+                declared: d,
+                rebuilt: side.game_days,
+                penalty_days: side.penalty_days,
+            });
         }
     }
-    disagreements.extend(first_tick_claim(&rec, today));
+    disagreements.extend(first_tick_claim(&rec, today).map(Disagreement::FirstTickClaim));
     Ok(Rebuilt {
         record: rec,
         disagreements,
     })
 }
 
-/// The overstep amici's first tick would claim in this game, told as a disagreement: an
-/// imported game, or a configured one the import leaves without a move.
-pub fn first_tick_claim(rec: &GameRecord, today: Day) -> Option<String> {
+/// The overstep amici's first tick would claim in this game: an imported game, or a
+/// configured one the import leaves without a move.
+pub fn first_tick_claim(rec: &GameRecord, today: Day) -> Option<clock::Detection> {
     if rec.result.is_some() {
         return None;
     }
-    let d = clock::detect_overstep(&rec.clock_game(), today)?;
-    let what = if d.ground == OverstepGround::Silence {
-        format!(
-            "silent at move {} since {} (Art. 31: more than 40 days without a delay notice)",
-            d.move_number, d.day
-        )
-    } else {
-        format!(
-            "over the limit at move {}: {} of {} days allowed (Art. 27)",
-            d.move_number,
-            days(d.days),
-            d.limit
-        )
-    };
-    Some(format!(
-        "{}: {what}; amici's first tick would claim it — list the overstep in the sidecar if it was decided already",
-        d.color
-    ))
-}
-
-/// `1 day`, `3 days`.
-pub fn days(n: i64) -> String {
-    if n.abs() == 1 {
-        format!("{n} day")
-    } else {
-        format!("{n} days")
-    }
+    clock::detect_overstep(&rec.clock_game(), today)
 }
 
 /// The sidecar's facts must fit the game: penalties of whole positive days, every date from
@@ -276,7 +352,7 @@ fn check_facts(
     result: Option<GameResult>,
     facts: &GameFacts,
     today: Day,
-) -> Result<(), String> {
+) -> Result<(), FactError> {
     // Art. 28, 29: the overstep that loses ends the game; the PGN must say so.
     let to_lose = base.params.oversteps_to_lose.max(1) as usize;
     for c in [Color::White, Color::Black] {
@@ -286,37 +362,37 @@ fn check_facts(
             .filter(|o| o.color.color() == c)
             .count();
         if n >= to_lose && result.is_none() {
-            return Err(format!(
-                "{n} overstep(s) of {c} lose the game in this mode (Art. 28, 29), but the PGN gives no result"
-            ));
+            return Err(FactError::OverstepsLoseWithoutResult { count: n, color: c });
         }
     }
-    let within = |what: &str, d: Day| -> Result<(), String> {
-        if d < base.start || d > today {
-            return Err(format!(
-                "{what} {d} is not between the start ({}) and today ({today})",
-                base.start
-            ));
+    let within = |what: Dated, date: Day| -> Result<(), FactError> {
+        if date < base.start || date > today {
+            return Err(FactError::OutOfRange {
+                what,
+                date,
+                start: base.start,
+                today,
+            });
         }
         Ok(())
     };
     for p in &facts.penalties {
         if p.days <= 0 {
-            return Err(format!(
-                "a penalty of {} days (Art. {}): penalty days are a positive number",
-                p.days, p.article
-            ));
+            return Err(FactError::PenaltyNotPositive {
+                days: p.days,
+                article: p.article.clone(),
+            });
         }
-        within("the penalty's date", p.date)?;
+        within(Dated::Penalty, p.date)?;
     }
     for l in &facts.leave {
         if l.to < l.from {
-            return Err(format!(
-                "leave {} – {}: ends before it starts",
-                l.from, l.to
-            ));
+            return Err(FactError::LeaveEndsBeforeItStarts {
+                from: l.from,
+                to: l.to,
+            });
         }
-        within("the leave's first day", l.from)?;
+        within(Dated::LeaveStart, l.from)?;
     }
     // Art. 42: at most the year's leave days, each day charged to its own year.
     for c in [Color::White, Color::Black] {
@@ -328,19 +404,19 @@ fn check_facts(
         }
         let allowed = i64::from(base.params.leave_days_per_year);
         if let Some((year, n)) = by_year.into_iter().find(|(_, n)| *n > allowed) {
-            return Err(format!(
-                "{n} days of leave of {c} in {year}, more than the {allowed} a year allows (Art. 42)"
-            ));
+            return Err(FactError::TooMuchLeave {
+                days: n,
+                color: c,
+                year,
+                allowed,
+            });
         }
     }
     if base.params.mode == Mode::Email && !facts.received.is_empty() {
-        return Err(
-            "receipt dates are for `post` games: in `email` a move is received the day it is forwarded"
-                .into(),
-        );
+        return Err(FactError::ReceiptsInEmail);
     }
     for o in &facts.oversteps {
-        within("the overstep's claim", o.claimed)?;
+        within(Dated::OverstepClaim, o.claimed)?;
         let reached = moves
             .iter()
             .enumerate()
@@ -348,28 +424,27 @@ fn check_facts(
             .count()
             + 1;
         if o.number as usize > reached {
-            return Err(format!(
-                "an overstep at move {} of {}, who has reached move {reached}",
-                o.number,
-                o.color.color()
-            ));
+            return Err(FactError::OverstepBeyondReach {
+                number: o.number,
+                color: o.color.color(),
+                reached,
+            });
         }
     }
     for r in &facts.received {
         if r.number == 0 {
-            return Err("a receipt of move 0: moves are numbered from 1".into());
+            return Err(FactError::ReceiptOfMoveZero);
         }
         let ply = (r.number as usize - 1) * 2 + usize::from(r.color.color() == Color::Black);
         if let Some(prev) = ply.checked_sub(1).and_then(|i| moves.get(i))
             && r.date < prev.sent
         {
-            return Err(format!(
-                "move {} of {} received {}, before the opponent sent his move ({})",
-                r.number,
-                r.color.color(),
-                r.date,
-                prev.sent
-            ));
+            return Err(FactError::ReceivedBeforeSent {
+                number: r.number,
+                color: r.color.color(),
+                received: r.date,
+                sent: prev.sent,
+            });
         }
     }
     Ok(())
@@ -382,26 +457,24 @@ fn played_moves(
     moves: &[ImportedMove],
     facts: &GameFacts,
     today: Day,
-) -> Result<Vec<PlayedMove>, String> {
+) -> Result<Vec<PlayedMove>, ImportError> {
     let mut pos = Chess::default();
     let mut out: Vec<PlayedMove> = Vec::with_capacity(moves.len());
     for (ply, m) in moves.iter().enumerate() {
         let number = u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX);
         let color = pos.turn();
-        let name = format!(
-            "{number}{} {}",
-            if color.is_white() { "." } else { "..." },
-            m.san
-        );
+        let at = || MoveAt {
+            number,
+            color,
+            san: m.san.clone(),
+        };
         let mv = m
             .san
             .parse::<San>()
             .ok()
             .and_then(|s| s.to_move(&pos).ok())
-            .ok_or_else(|| format!("move {name} is not legal in the position"))?;
-        let sent = m
-            .sent
-            .ok_or_else(|| format!("move {name} has no sending date ({{[%ccsnt YYYY.MM.DD]}})"))?;
+            .ok_or_else(|| ImportError::Illegal(at()))?;
+        let sent = m.sent.ok_or_else(|| ImportError::NoSendingDate(at()))?;
         // White's first move: time runs from the start (Art. 24), as if received the day
         // before. `email`: received the day the bot forwarded the previous move, its sending
         // day. `post`: the receiver's own report (Д), from the sidecar.
@@ -413,19 +486,23 @@ fn played_moves(
                 .iter()
                 .find(|r| r.number == number && r.color.color() == color)
                 .map(|r| r.date)
-                .ok_or_else(|| {
-                    format!("move {name}: `post` needs the day it was received in the sidecar (received = [ {{ move = {number}, color = \"{color}\", date = … }} ])")
-                })?
+                .ok_or_else(|| ImportError::NoReceipt(at()))?
         } else {
             out[ply - 1].sent
         };
         if sent < received {
-            return Err(format!(
-                "move {name}: sent {sent}, before the previous move was received ({received})"
-            ));
+            return Err(ImportError::SentBeforeReceived {
+                at: at(),
+                sent,
+                received,
+            });
         }
         if sent > today {
-            return Err(format!("move {name}: sent {sent}, after today ({today})"));
+            return Err(ImportError::SentAfterToday {
+                at: at(),
+                sent,
+                today,
+            });
         }
         let san = San::from_move(&pos, mv).to_string();
         let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();

@@ -61,8 +61,8 @@ pub use extension::{
     extension_periods,
 };
 pub use import::{
-    GameFacts, ImportedLeave, ImportedMove, ImportedOverstep, ImportedPenalty, Rebuilt, Receipt,
-    Side, days, first_tick_claim, rebuild,
+    Dated, Disagreement, FactError, GameFacts, ImportError, ImportedLeave, ImportedMove,
+    ImportedOverstep, ImportedPenalty, MoveAt, Rebuilt, Receipt, Side, first_tick_claim, rebuild,
 };
 pub use overstep::decide_claim;
 pub use post::switch_to_post;
