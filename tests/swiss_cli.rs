@@ -899,8 +899,8 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     );
 }
 
-#[test]
-fn s12a_the_arbiter_takes_a_round_back_and_pairs_it_again_with_new_game_numbers() {
+/// A Swiss of 11 over 3 rounds, round 1 played (the stronger wins), round 2 paired.
+fn three_rounds_after_round_1() -> Event {
     let e = Event::new(&config(
         "pairing = \"swiss\"\nrounds = 3\nround_days = 60",
         11,
@@ -909,6 +909,12 @@ fn s12a_the_arbiter_takes_a_round_back_and_pairs_it_again_with_new_game_numbers(
     for (id, w, b, _) in &e.round("2027-02-01", 1) {
         e.result("2027-02-01", id, stronger(w, b));
     }
+    e
+}
+
+#[test]
+fn s12a_the_arbiter_takes_a_round_back_and_pairs_it_again_with_new_game_numbers() {
+    let e = three_rounds_after_round_1();
     let before = e.round("2027-02-01", 2);
     assert_eq!(before.len(), 5);
     // Refused while a game of the round has a move.
@@ -930,14 +936,7 @@ fn s12a_the_arbiter_takes_a_round_back_and_pairs_it_again_with_new_game_numbers(
         text(&refused.stderr)
     );
     // A fresh event: round 2 taken back before any move, then paired again.
-    let e = Event::new(&config(
-        "pairing = \"swiss\"\nrounds = 3\nround_days = 60",
-        11,
-    ));
-    e.cli("2027-01-10", &["tick"]);
-    for (id, w, b, _) in &e.round("2027-02-01", 1) {
-        e.result("2027-02-01", id, stronger(w, b));
-    }
+    let e = three_rounds_after_round_1();
     let before = e.round("2027-02-01", 2);
     e.cli("2027-02-03", &["arbiter", "unpair", "SW", "2"]);
     for (id, w, b, _) in &before {

@@ -37,7 +37,12 @@ pub fn advance(
             continue;
         }
         // Fast path: a round in play (its games unfinished) decides nothing new.
-        if held(tx, &t.id)? || last_round_in_play(tx, &t.id)? {
+        // A tournament over (its final places told) starts nothing more: its games are not
+        // read again after every batch.
+        if held(tx, &t.id)?
+            || tx.meta(&over_key(&t.id))?.is_some()
+            || last_round_in_play(tx, &t.id)?
+        {
             continue;
         }
         loop {
@@ -348,7 +353,7 @@ fn tell_over(
     known: &Known,
     now: DateTime<FixedOffset>,
 ) -> Result<usize> {
-    let key = format!("stage_over:{}", t.id);
+    let key = over_key(&t.id);
     if tx.meta(&key)?.is_some() {
         return Ok(0);
     }
@@ -508,4 +513,9 @@ fn round_sheet(
     let body = texts::fill(lang, Key::RoundSheet, &values);
     out.queue(tx, &t.arbiter, Kind::Notice, None, subject, body)?;
     Ok(1)
+}
+
+/// The meta key set when a tournament in stages is over and its final places told.
+fn over_key(tournament: &str) -> String {
+    format!("stage_over:{tournament}")
 }

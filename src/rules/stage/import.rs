@@ -79,12 +79,7 @@ pub fn imported_round(
         )));
     }
     let number = played + 1;
-    let requested: Vec<&str> = facts
-        .requested
-        .iter()
-        .filter(|(_, r)| *r == number)
-        .map(|(p, _)| p.as_str())
-        .collect();
+    let requested = swiss::requested_in(facts, number);
     let present = |e: &str| !facts.withdrawn.contains(e) && !requested.contains(&e);
     let order = pairing_order(facts.entrants);
     let email = |n: u32| facts.entrants[order[n as usize - 1]].email.clone();
@@ -171,21 +166,13 @@ pub fn imported_round(
     if !missing.is_empty() {
         return Err(ImportError::Missing(missing));
     }
-    byes.extend(requested.iter().map(|p| Bye {
-        player: p.to_string(),
-        kind: ByeKind::Requested,
-        halves: 1,
-    }));
-    Ok(Round {
+    byes.extend(swiss::requested_byes(&requested));
+    Ok(Round::new(
         number,
-        stage: StageKind::Swiss,
-        start,
-        end,
+        StageKind::Swiss,
+        (start, end),
         games,
         byes,
-        seeds: Vec::new(),
-        replay: 0,
-        paired_by: PairedBy::Imported,
-        program: None,
-    })
+        PairedBy::Imported,
+    ))
 }

@@ -194,16 +194,16 @@ pub fn next(format: &Format, facts: &Facts<'_>, start: Day, end: Day) -> Result<
     let number = facts.rounds.last().map_or(1, |r| r.number + 1);
     let mut n = facts.next_game();
     let round = |games, seeds, replay| Round {
-        number,
-        stage: StageKind::Knockout,
-        start,
-        end,
-        games,
-        byes: Vec::new(),
         seeds,
         replay,
-        paired_by: PairedBy::Amici,
-        program: None,
+        ..Round::new(
+            number,
+            StageKind::Knockout,
+            (start, end),
+            games,
+            Vec::new(),
+            PairedBy::Amici,
+        )
     };
     let levels = levels(format, facts);
     let Some(level) = levels.last() else {

@@ -169,6 +169,32 @@ pub struct Round {
     pub program: Option<String>,
 }
 
+impl Round {
+    /// A round of `stage` with its games and byes: no seeds, no replay, paired by `by` (the
+    /// program, when another, named by the shell).
+    pub fn new(
+        number: u32,
+        stage: StageKind,
+        (start, end): (Day, Day),
+        games: Vec<Pair>,
+        byes: Vec<Bye>,
+        paired_by: PairedBy,
+    ) -> Round {
+        Round {
+            number,
+            stage,
+            start,
+            end,
+            games,
+            byes,
+            seeds: Vec::new(),
+            replay: 0,
+            paired_by,
+            program: None,
+        }
+    }
+}
+
 /// What the shell knows of the tournament now.
 #[derive(Clone, Copy, Debug)]
 pub struct Facts<'a> {

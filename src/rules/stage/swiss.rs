@@ -163,13 +163,7 @@ pub fn pair_round(
     start: Day,
     end: Day,
 ) -> Result<Round, StageError> {
-    let requested: Vec<&str> = facts
-        .requested
-        .iter()
-        .filter(|(_, r)| *r == number)
-        .map(|(p, _)| p.as_str())
-        .filter(|p| !facts.withdrawn.contains(*p))
-        .collect();
+    let requested = requested_in(facts, number);
     let present = |email: &str| !facts.withdrawn.contains(email) && !requested.contains(&email);
     let (input, order) = round_input(facts, number, total_rounds, present);
     let pairing = dutch::pair(&input).map_err(|e| StageError::Pairing {
@@ -201,21 +195,34 @@ pub fn pair_round(
         })
         .into_iter()
         .collect();
-    byes.extend(requested.iter().map(|p| Bye {
+    byes.extend(requested_byes(&requested));
+    Ok(Round::new(
+        number,
+        StageKind::Swiss,
+        (start, end),
+        games,
+        byes,
+        PairedBy::Amici,
+    ))
+}
+
+/// The players who asked for a bye in round `number` (a withdrawn player is not in the round
+/// at all).
+pub fn requested_in<'f>(facts: &Facts<'f>, number: u32) -> Vec<&'f str> {
+    facts
+        .requested
+        .iter()
+        .filter(|(_, r)| *r == number)
+        .map(|(p, _)| p.as_str())
+        .filter(|p| !facts.withdrawn.contains(*p))
+        .collect()
+}
+
+/// The requested byes of a round: half a point each.
+pub fn requested_byes<'a>(requested: &'a [&str]) -> impl Iterator<Item = Bye> + 'a {
+    requested.iter().map(|p| Bye {
         player: p.to_string(),
         kind: ByeKind::Requested,
         halves: 1,
-    }));
-    Ok(Round {
-        number,
-        stage: StageKind::Swiss,
-        start,
-        end,
-        games,
-        byes,
-        seeds: Vec::new(),
-        replay: 0,
-        paired_by: PairedBy::Amici,
-        program: None,
     })
 }

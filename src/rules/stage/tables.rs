@@ -45,16 +45,12 @@ pub fn round(facts: &Facts<'_>, tables: u32, start: Day, end: Day) -> Round {
             n += 1;
         }
     }
-    Round {
-        number: 1,
-        stage: StageKind::Tables,
-        start,
-        end,
-        games: pairs,
-        byes: Vec::new(),
-        seeds: Vec::new(),
-        replay: 0,
-        paired_by: PairedBy::Amici,
-        program: None,
-    }
+    Round::new(
+        1,
+        StageKind::Tables,
+        (start, end),
+        pairs,
+        Vec::new(),
+        PairedBy::Amici,
+    )
 }
