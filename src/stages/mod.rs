@@ -220,9 +220,10 @@ fn staged_in_scope<'c>(
     config: &'c Config,
     scope: Option<&'c [String]>,
 ) -> impl Iterator<Item = &'c Tournament> + 'c {
-    config.tournaments.iter().filter(move |t| {
-        t.pairing.staged() && scope.is_none_or(|ids| ids.iter().any(|id| *id == t.id))
-    })
+    config
+        .tournaments
+        .iter()
+        .filter(move |t| t.pairing.staged() && scope.is_none_or(|ids| ids.contains(&t.id)))
 }
 
 /// The meta key of a tournament whose next round waits for the arbiter (`unpair`): it is
