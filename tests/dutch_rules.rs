@@ -113,6 +113,27 @@ fn c0403_c2_a_requested_bye_and_an_absent_player_are_not_paired() {
     );
 }
 
+#[test]
+fn c0403_2025_the_bye_goes_to_the_player_with_fewer_unplayed_games_above_the_last_bracket() {
+    // Round 5 of nine. 2 (3½) floats to {3, 6} (3) and meets 3 (2–6 was round 1); 6 floats
+    // to {1, 4} (2), where whoever 6 does not meet is left over and, the whole 1½ group
+    // {5, 7, 8, 9} having had a bye or a forfeit win (C2), is the bye. 4 lost round 2 by
+    // forfeit (one unplayed game), 1 played all four: the bye to the player with fewer
+    // unplayed games goes to 1, above the colour and float criteria that would give it to
+    // 4 (4 upfloated in round 4, and 1 is ranked higher). The reference: 2–3, 6–4, 9–5, 7–8,
+    // bye 1.
+    assert_eq!(
+        pairing("bye_fewest_unplayed"),
+        set(&[(2, 3), (6, 4), (9, 5), (7, 8), (1, 0)])
+    );
+    // The same tournament with 3–4 of round 2 played (3 won): 1 and 4 have played as many
+    // games, and 6 meets 1, the higher-ranked resident, so the bye goes to 4.
+    assert_eq!(
+        pairing("bye_fewest_unplayed_contrast"),
+        set(&[(2, 3), (6, 1), (9, 5), (7, 8), (4, 0)])
+    );
+}
+
 fn pair_cli(text: &str) -> (i32, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.trf");

@@ -127,13 +127,25 @@ pub fn pair_all(ctx: &Context) -> Result<RoundPairs, PairError> {
     let mut alive = vec![true; n];
     let mut pairs = Vec::new();
     let mut floaters: Vec<usize> = Vec::new();
-    let bye_ok = bye_candidates(ctx);
+    let (bye_ok, bye_score) = bye_candidates(ctx);
+    // Whether a floater from the bracket above is paired further down than this bracket's
+    // score in that bracket's best pairing: then the player left over here is not the bye.
+    let mut deep = false;
     for (g, &score) in ctx.groups.iter().enumerate() {
         let mut bracket: Vec<usize> = floaters.clone();
         bracket.extend((0..n).filter(|&i| alive[i] && ctx.players[i].score == score));
         bracket.sort_unstable();
         let next_score = ctx.groups.get(g + 1).copied();
-        floaters = pair_bracket(ctx, &mut alive, &bracket, next_score, &bye_ok, &mut pairs);
+        // C.04.3 2025 (the bye's unplayed games) is weighed from the bye's scoregroup down,
+        // where the one this bracket leaves over is the bye.
+        let unplayed_at = bye_score.filter(|b| score <= *b && !deep);
+        let found = Bracket {
+            players: &bracket,
+            next_score,
+            bye_ok: &bye_ok,
+            unplayed_at,
+        };
+        (floaters, deep) = pair_bracket(ctx, &mut alive, &found, &mut pairs);
     }
     match floaters.as_slice() {
         [] => Ok((pairs, None)),
@@ -144,12 +156,12 @@ pub fn pair_all(ctx: &Context) -> Result<RoundPairs, PairError> {
 
 /// Who may get the pairing-allocated bye (C.04.1 d, C2): a player without a bye or a win
 /// without playing, of the lowest score at which the rest of the round can still be paired
-/// (C4; the bye goes as low as it can).
-fn bye_candidates(ctx: &Context) -> Vec<bool> {
+/// (C4; the bye goes as low as it can), and that score.
+fn bye_candidates(ctx: &Context) -> (Vec<bool>, Option<u32>) {
     let n = ctx.len();
     let eligible: Vec<bool> = ctx.players.iter().map(|p| p.bye_eligible).collect();
     if n.is_multiple_of(2) {
-        return eligible;
+        return (eligible, None);
     }
     let eligible = if eligible.iter().any(|e| *e) {
         eligible
@@ -191,25 +203,40 @@ fn bye_candidates(ctx: &Context) -> Vec<bool> {
         }
         let mate = max_weight_matching(&mat, m);
         if mate.iter().all(|x| x.is_some()) {
-            return (0..n)
+            let cand = (0..n)
                 .map(|i| eligible[i] && ctx.players[i].score <= score)
                 .collect();
+            return (cand, Some(score));
         }
     }
-    eligible
+    (eligible, None)
 }
 
-/// Pairs one bracket (ranks, sorted); returns its downfloaters.
+/// One bracket to pair: its players (ranks, sorted), the next scoregroup's score, who may
+/// have the bye and, when the player it leaves over is the bye, the bye's score.
+struct Bracket<'a> {
+    players: &'a [usize],
+    next_score: Option<u32>,
+    bye_ok: &'a [bool],
+    unplayed_at: Option<u32>,
+}
+
+/// Pairs one bracket; returns its downfloaters and whether the best pairing pairs one of
+/// them below the next scoregroup.
 fn pair_bracket(
     ctx: &Context,
     alive: &mut [bool],
-    bracket: &[usize],
-    next_score: Option<u32>,
-    bye_ok: &[bool],
+    found: &Bracket,
     pairs: &mut Vec<(usize, usize)>,
-) -> Vec<usize> {
+) -> (Vec<usize>, bool) {
+    let Bracket {
+        players: bracket,
+        next_score,
+        bye_ok,
+        unplayed_at,
+    } = *found;
     if bracket.len() < 2 && next_score.is_some() {
-        return bracket.to_vec();
+        return (bracket.to_vec(), false);
     }
     let below: Vec<usize> = (0..ctx.len())
         .filter(|&i| alive[i] && !bracket.contains(&i))
@@ -239,7 +266,7 @@ fn pair_bracket(
     };
     let bscores: Vec<u32> = bracket.iter().map(|&i| ctx.players[i].score).collect();
     let nscores: Vec<u32> = next.iter().map(|&i| ctx.players[i].score).collect();
-    let weights = Weights::new(ctx, &bscores, &nscores, verts.len(), bye);
+    let weights = Weights::new(ctx, &bscores, &nscores, verts.len(), bye, unplayed_at);
     let vn = verts.len();
     let place = |k: usize| -> Place {
         if k < bracket.len() {
@@ -318,6 +345,7 @@ fn pair_bracket(
     }
     pair_remainder(&mut pb, bl, &mut fixed);
     let mut downfloaters = Vec::new();
+    let mut deep = false;
     for k in 0..bl {
         match pb.mate[k] {
             Some(q) if q < bl => {
@@ -326,13 +354,17 @@ fn pair_bracket(
                 }
                 alive[pb.verts[k]] = false;
             }
-            _ => downfloaters.push(pb.verts[k]),
+            m => {
+                downfloaters.push(pb.verts[k]);
+                let below = |q: usize| Some(ctx.players[pb.verts[q]].score) < next_score;
+                deep |= m.is_some_and(below);
+            }
         }
     }
     for &d in &downfloaters {
         alive[d] = false;
     }
-    downfloaters
+    (downfloaters, deep)
 }
 
 /// The homogeneous remainder (C.04.3 4.2–4.3): S1 the upper half of the players it pairs,

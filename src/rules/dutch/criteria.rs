@@ -71,8 +71,8 @@ const PAIRS: usize = 1;
 const PSD: usize = 2;
 const NEXT_PAIRS: usize = 3;
 const NEXT_PSD: usize = 4;
-/// The bye to a player with as few unplayed games as can be (C.04.3 2025): weighed in the
-/// last bracket, where the one left over is the bye.
+/// The bye to a player with as few unplayed games as can be (C.04.3 2025): weighed in every
+/// bracket at or below the bye's score whose leftover is the bye (see `pair_all`).
 const BYE_UNPLAYED: usize = 5;
 const C8: usize = 6;
 const C12: usize = 10;
@@ -111,7 +111,8 @@ pub struct Weights<'a> {
     next_base: u128,
     /// Bye candidates when one player must be left over (C2), else None.
     bye: Option<Vec<bool>>,
-    last_bracket: bool,
+    /// The bye's score when this bracket weighs the bye's unplayed games.
+    unplayed_at: Option<u32>,
     size: usize,
     max_sd: u128,
     exch_bits: u32,
@@ -127,13 +128,15 @@ fn level_weight(levels: &[u32], base: u128, score: u32) -> u128 {
 impl<'a> Weights<'a> {
     /// `bracket` the scores of the bracket's players, `next` the scores of the next
     /// scoregroup's, `vertices` how many players the matching holds, `bye` the bye
-    /// candidates when the number is odd.
+    /// candidates when the number is odd, `unplayed_at` the bye's score when the player
+    /// left over here is the bye (the unplayed games of the players of that score weighed).
     pub fn new(
         ctx: &'a Context,
         bracket: &[u32],
         next: &[u32],
         vertices: usize,
         bye: Option<Vec<bool>>,
+        unplayed_at: Option<u32>,
     ) -> Weights<'a> {
         let mut levels: Vec<u32> = bracket.to_vec();
         levels.sort_unstable();
@@ -164,7 +167,8 @@ impl<'a> Weights<'a> {
         let all = vertices / 2;
         let inb = size / 2;
         let nxt = (size + next.len()) / 2;
-        let bye_max = if bye.is_some() && next.is_empty() {
+        let unplayed_at = unplayed_at.filter(|_| bye.is_some());
+        let bye_max = if unplayed_at.is_some() {
             2 * ctx.round as u128
         } else {
             0
@@ -175,7 +179,7 @@ impl<'a> Weights<'a> {
             (psd_max, inb),
             (1, nxt),
             (next_psd_max, nxt),
-            (bye_max, inb),
+            (bye_max, all),
             (if last { 2 } else { 0 }, inb),
             (if last { 2 } else { 0 }, inb),
             (2, inb),
@@ -216,8 +220,8 @@ impl<'a> Weights<'a> {
             next_levels,
             base,
             next_base,
-            last_bracket: next.is_empty(),
             bye,
+            unplayed_at,
             size,
             max_sd,
             exch_bits,
@@ -237,6 +241,19 @@ impl<'a> Weights<'a> {
             None => 3,
         };
         let mut w = self.layout.put(COMPLETE, complete);
+        // The bye to a player with as few unplayed games as can be: of the players of the
+        // bye's score, those with more are paired first.
+        if let Some(at) = self.unplayed_at {
+            let unplayed = |p: usize| -> u128 {
+                let pl = &ctx.players[p];
+                if pl.score == at {
+                    u128::from(ctx.round - 1) - pl.colours.len() as u128
+                } else {
+                    0
+                }
+            };
+            w += self.layout.put(BYE_UNPLAYED, unplayed(a) + unplayed(b));
+        }
         match (pa, pb) {
             (Place::Bracket(i), Place::Bracket(j)) => {
                 w += self.layout.put(PAIRS, 1);
@@ -247,18 +264,6 @@ impl<'a> Weights<'a> {
                         + level_weight(&self.levels, self.base, sb),
                 );
                 w += self.quality(a, b, i, j);
-                // The bye to a player with as few unplayed games as can be: those with
-                // more are paired first.
-                if let Some(cand) = self.bye.as_ref().filter(|_| self.last_bracket) {
-                    let unplayed = |p: usize| -> u128 {
-                        if cand[p] {
-                            u128::from(ctx.round - 1) - ctx.players[p].colours.len() as u128
-                        } else {
-                            0
-                        }
-                    };
-                    w += self.layout.put(BYE_UNPLAYED, unplayed(a) + unplayed(b));
-                }
             }
             (Place::Bracket(_), Place::Next) | (Place::Next, Place::Next) => {
                 w += self.layout.put(NEXT_PAIRS, 1);
