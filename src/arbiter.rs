@@ -320,6 +320,7 @@ pub(crate) fn execute(
         }
         ArbiterCommand::Replace { old, new } => replace(&run, out, old, new),
         ArbiterCommand::Pair { .. }
+        | ArbiterCommand::PairAttached { .. }
         | ArbiterCommand::Unpair { .. }
         | ArbiterCommand::Bye { .. } => crate::stages::command(tx, config, cmd, now, scope),
     }

@@ -276,6 +276,31 @@ fn nested_multipart_mixed_ignores_attachments() {
 }
 
 #[test]
+fn text_attachments_are_read_and_others_skipped() {
+    // Hand-made: a PDF (skipped) and a text file (read), neither in the body.
+    let m = parse(&fixture!("mixed_with_attachments.eml"), BOT);
+    assert_eq!(m.attachments.len(), 1, "{:?}", m.attachments);
+    assert_eq!(m.attachments[0].name, "old-moves.txt");
+    assert_eq!(m.attachments[0].text.trim(), "1. e4 e5 2. Nf3 Nc6");
+    // Real mail (notmuch's test corpus): a patch sent as a quoted-printable text/plain
+    // attachment, decoded.
+    let m = parse(&fixture!("ham/notmuch-default-bar-baz-24.eml"), BOT);
+    assert_eq!(m.attachments.len(), 1, "{:?}", m.attachments);
+    assert_eq!(m.attachments[0].name, "notmuch-help.patch");
+    assert!(
+        m.attachments[0]
+            .text
+            .starts_with("diff --git a/notmuch.c b/notmuch.c"),
+        "{}",
+        m.attachments[0].text
+    );
+    assert!(
+        !m.text.contains("diff --git"),
+        "the attachment is not the body"
+    );
+}
+
+#[test]
 fn outlook_cp1251_reply_keeps_only_the_new_text() {
     let m = parse(&fixture!("outlook_reply_cp1251_qp.eml"), BOT);
     assert_eq!(m.subject, "RE: Партия wc2026/2");

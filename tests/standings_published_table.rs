@@ -7,7 +7,9 @@
 //! reads them from `fixtures/standings/hbcc_pcjb_2024/published_table.txt`.
 //!
 //! The command line is run as a user runs it: `amici standings --pgn FILE --tiebreaks
-//! buchholz,buchholz-cut1,sonneborn-berger --format json` on the nine rounds in one file.
+//! buchholz,buchholz-cut1,sonneborn-berger,sum-buchholz --format json` on the nine rounds in
+//! one file. The sum of Buchholz, which the club does not print, is checked against the sum
+//! of the published Buchholz of each player's opponents.
 //!
 //! Unplayed games (RULES.md §12a, `tiebreak_unplayed`): none. Every one of the 30 players has
 //! a game in each of the 9 rounds (135 games, no bye, forfeit or withdrawal; the test checks
@@ -85,7 +87,7 @@ fn amici_standings(pgn: &str) -> Value {
         .args([
             "standings",
             "--tiebreaks",
-            "buchholz,buchholz-cut1,sonneborn-berger",
+            "buchholz,buchholz-cut1,sonneborn-berger,sum-buchholz",
             "--format",
             "json",
             "--pgn",
@@ -126,7 +128,12 @@ fn s708_3_buchholz_of_hbcc_president_cup_2024_equals_the_published_table() {
     let doc = amici_standings(&pgn);
     assert_eq!(
         doc["tiebreaks"],
-        serde_json::json!(["buchholz", "buchholz-cut1", "sonneborn-berger"])
+        serde_json::json!([
+            "buchholz",
+            "buchholz-cut1",
+            "sonneborn-berger",
+            "sum-buchholz"
+        ])
     );
     // §12a: the default convention, which no unplayed round puts to the test here
     assert_eq!(doc["tiebreak_unplayed"], "fide");
@@ -162,6 +169,29 @@ fn s708_3_buchholz_of_hbcc_president_cup_2024_equals_the_published_table() {
         );
         // no two published lines share points, BH, BH-C1 and SB: each place is a rank of its own
         assert_eq!(row["rank"].as_u64(), Some(p.position), "{name} rank");
+    }
+    // §708.4 sum of Buchholz, which the club does not print: the sum of the published
+    // Buchholz of each player's opponents, the opponents read from the round files.
+    let bh_of = |name: &str| table.iter().find(|p| p.player == name).unwrap().buchholz;
+    let (whites, blacks) = (tags(&pgn, "White"), tags(&pgn, "Black"));
+    assert_eq!(whites.len(), 135);
+    for p in &table {
+        let name = p.player.as_str();
+        let sum: f64 = whites
+            .iter()
+            .zip(&blacks)
+            .filter_map(|(w, b)| match (*w == name, *b == name) {
+                (true, _) => Some(bh_of(b)),
+                (_, true) => Some(bh_of(w)),
+                _ => None,
+            })
+            .sum();
+        let row = rows.iter().find(|r| r["player"] == name).unwrap();
+        assert_eq!(
+            row["tiebreaks"]["sum-buchholz"].as_f64(),
+            Some(sum),
+            "{name} sum of Buchholz"
+        );
     }
     // and amici lists them in the published order
     let order: Vec<&str> = rows.iter().map(|r| r["player"].as_str().unwrap()).collect();

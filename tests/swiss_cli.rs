@@ -114,6 +114,41 @@ impl Event {
         self.cli(day, &["ingest", path.to_str().unwrap()]);
     }
 
+    /// The decoded bodies of the letters to `to`.
+    fn bodies_to(&self, to: &str) -> String {
+        self.letters_to(to, "")
+            .iter()
+            .filter_map(|raw| {
+                let m = mail_parser::MessageParser::default().parse(raw.as_bytes())?;
+                Some(m.body_text(0)?.into_owned())
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// A letter with a text file attached (multipart/mixed), through `ingest`.
+    fn letter_with_file(&mut self, day: &str, from: &str, body: &str, file: Option<(&str, &str)>) {
+        self.letters += 1;
+        let path = self.dir.path().join(format!("in{}.eml", self.letters));
+        let part = file.map_or(String::new(), |(name, content)| {
+            format!(
+                "--b1\r\nContent-Type: application/octet-stream; name=\"{name}\"\r\n\
+                 Content-Disposition: attachment; filename=\"{name}\"\r\n\
+                 Content-Transfer-Encoding: 8bit\r\n\r\n{content}\r\n"
+            )
+        });
+        let raw = format!(
+            "From: {from}\r\nTo: bot@example.test\r\nSubject: pairings\r\n\
+             Message-ID: <letter{n}@example.test>\r\nDate: Sun, 10 Jan 2027 10:00:00 +0200\r\n\
+             MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n\
+             --b1\r\nContent-Type: text/plain; charset=utf-8\r\n\
+             Content-Transfer-Encoding: 8bit\r\n\r\n{body}\r\n{part}--b1--\r\n",
+            n = self.letters
+        );
+        std::fs::write(&path, raw).expect("write letter");
+        self.cli(day, &["ingest", path.to_str().unwrap()]);
+    }
+
     fn status(&self, day: &str) -> Vec<Value> {
         let v: Value = serde_json::from_str(&self.cli(day, &["status", "--format", "json"]))
             .expect("status JSON");
@@ -894,6 +929,111 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
             .as_str()
             .unwrap()
             .contains("Round 3: paired by caissify-pairings 0.5.0"),
+        "§709.2: {}",
+        st["pairing"]
+    );
+}
+
+#[test]
+fn s709_1_the_arbiter_s_letter_with_the_pairings_attached_starts_the_round() {
+    let mut e = three_rounds_after_round_1();
+    let day = "2027-02-02";
+    // amici's own round 2, taken back before any move: the round waits for the arbiter.
+    let own: Vec<(u32, u32)> = e
+        .round(day, 2)
+        .iter()
+        .map(|g| (num(&g.1), num(&g.2)))
+        .collect();
+    assert_eq!(own.len(), 5);
+    let r1: HashSet<(u32, u32)> = e
+        .round(day, 1)
+        .iter()
+        .flat_map(|g| [(num(&g.1), num(&g.2)), (num(&g.2), num(&g.1))])
+        .collect();
+    e.cli(day, &["arbiter", "unpair", "SW", "2"]);
+    assert!(e.round(day, 2).is_empty());
+    let bye = (1..=11)
+        .find(|p| !own.iter().any(|(w, b)| w == p || b == p))
+        .unwrap();
+    // Another program's pairing: two of amici's games with their opponents swapped, the
+    // first such swap that is no rematch of round 1.
+    let mut theirs = own.clone();
+    'swap: for i in 0..theirs.len() {
+        for j in i + 1..theirs.len() {
+            let ((a, b), (c, d)) = (theirs[i], theirs[j]);
+            if !r1.contains(&(a, d)) && !r1.contains(&(c, b)) {
+                theirs[i] = (a, d);
+                theirs[j] = (c, b);
+                break 'swap;
+            }
+        }
+    }
+    assert_ne!(theirs, own, "a pairing amici's engine would not make");
+    let file = |pairs: &[(u32, u32)]| {
+        let mut f = format!("{}\n", pairs.len() + 1);
+        for (w, b) in pairs {
+            f.push_str(&format!("{w} {b}\n"));
+        }
+        f.push_str(&format!("{bye} 0\n"));
+        f
+    };
+    let arbiter = "arbiter@example.test";
+    // No file attached: refused, nothing started.
+    e.letter_with_file(day, arbiter, "pair SW attached Swiss-Manager", None);
+    // A rematch of round 1: a and b (who met then) together, their partners together.
+    let (a, b) = e
+        .round(day, 1)
+        .iter()
+        .map(|g| (num(&g.1), num(&g.2)))
+        .find(|(a, b)| *a != bye && *b != bye)
+        .unwrap();
+    let game_of = |p: u32| theirs.iter().position(|(w, x)| *w == p || *x == p).unwrap();
+    let (ka, kb) = (game_of(a), game_of(b));
+    let partner = |k: usize, p: u32| {
+        if theirs[k].0 == p {
+            theirs[k].1
+        } else {
+            theirs[k].0
+        }
+    };
+    let mut rematch = theirs.clone();
+    rematch[ka] = (a, b);
+    rematch[kb] = (partner(ka, a), partner(kb, b));
+    e.letter_with_file(
+        day,
+        arbiter,
+        "pair SW attached",
+        Some(("bad.txt", &file(&rematch))),
+    );
+    assert!(e.round(day, 2).is_empty(), "nothing started on a bad file");
+    let answers = e.bodies_to(arbiter);
+    assert!(answers.contains("no pairings attached"), "{answers}");
+    assert!(
+        answers.contains("are not accepted and nothing was started")
+            && answers.contains(&format!("players {a} and {b} have met before")),
+        "{answers}"
+    );
+    // The good file: exactly its games start, and the program is named (§709.2).
+    e.letter_with_file(
+        day,
+        arbiter,
+        "Dear amici,\npair SW attached Swiss-Manager 14\nRegards",
+        Some(("round2.txt", &file(&theirs))),
+    );
+    let r2: HashSet<(u32, u32)> = e
+        .round(day, 2)
+        .iter()
+        .map(|g| (num(&g.1), num(&g.2)))
+        .collect();
+    assert_eq!(r2, theirs.iter().copied().collect::<HashSet<_>>());
+    let answers = e.bodies_to(arbiter);
+    assert!(answers.contains("round 2 of SW paired"), "{answers}");
+    let st = e.standings(day);
+    assert!(
+        st["pairing"]
+            .as_str()
+            .unwrap()
+            .contains("Round 2: paired by Swiss-Manager 14"),
         "§709.2: {}",
         st["pairing"]
     );

@@ -104,7 +104,15 @@ pub fn route(msg: &Inbound, raw: &[u8], reported_size: Option<i64>, config: &Con
         return Route::Undecodable;
     }
     if config.is_arbiter(email) {
-        let commands = crate::rules::arbiter::parse_letter(&msg.fresh_text);
+        let mut commands = crate::rules::arbiter::parse_letter(&msg.fresh_text);
+        // `pair T attached`: the pairings are the letter's first text attachment (§709.1).
+        for c in commands.iter_mut() {
+            if let Ok(ArbiterCommand::PairAttached { pairings, .. }) = c
+                && let Some(a) = msg.attachments.first()
+            {
+                pairings.clone_from(&a.text);
+            }
+        }
         // An arbiter who also plays may write ordinary letters: command words that parse as
         // no command make it his letter as a player (issue 5 item 5).
         let any = commands.iter().any(Result::is_ok);

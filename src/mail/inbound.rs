@@ -9,7 +9,7 @@
 
 use crate::mail::html::html_to_text;
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
-use mail_parser::{HeaderValue, Message, MessageParser, MessagePart, PartType};
+use mail_parser::{HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType};
 use std::borrow::Cow;
 
 pub use crate::mail::auth::{AuthCheck, AuthResult, AuthTrust, AuthVerdict, MAX_AUTH_RESULTS};
@@ -63,7 +63,22 @@ pub struct Inbound {
     /// The input was longer than `MAX_RAW_BYTES` and only its start was read.
     pub truncated: bool,
     pub auth_results: Vec<AuthResult>,
+    /// The letter's text attachments (a pairing program's output, §709.1), in order: at most
+    /// `MAX_TEXT_ATTACHMENTS`, each cut at `MAX_ATTACHMENT_BYTES`.
+    pub attachments: Vec<TextAttachment>,
 }
+
+/// An attached text file: its name (empty when it has none) and its decoded text.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextAttachment {
+    pub name: String,
+    pub text: String,
+}
+
+/// At most this many text attachments are read.
+pub const MAX_TEXT_ATTACHMENTS: usize = 4;
+/// An attachment is read up to this many bytes (a 500-player pairing is ~5 KB).
+pub const MAX_ATTACHMENT_BYTES: usize = 64 * 1024;
 
 /// Reads `raw`. `bot_address` is the bot's own address, for the own-mail loop check. Never
 /// panics; for input that is not a message at all, returns an `Inbound` with `undecodable` set.
@@ -118,6 +133,7 @@ fn parse_inner(raw: &[u8], bot_address: &str) -> Inbound {
     let date_header = msg.date().and_then(to_chrono);
 
     let (text, undecodable) = body_text(&msg);
+    let attachments = text_attachments(&msg);
     let fresh_text = strip_quotes_and_signature(&text);
     let loop_reason = crate::mail::loops::loop_reason(
         &msg,
@@ -147,7 +163,40 @@ fn parse_inner(raw: &[u8], bot_address: &str) -> Inbound {
         undecodable,
         truncated,
         auth_results,
+        attachments,
     }
+}
+
+/// The text attachments: parts sent as attachments whose type is text or whose name ends in
+/// `.txt`, `.trf` or `.csv` (mail clients send those as `application/octet-stream` too).
+fn text_attachments(msg: &Message<'_>) -> Vec<TextAttachment> {
+    let mut out = Vec::new();
+    for &id in &msg.attachments {
+        if out.len() == MAX_TEXT_ATTACHMENTS {
+            break;
+        }
+        let Some(part) = msg.parts.get(id as usize) else {
+            continue;
+        };
+        let name = part
+            .attachment_name()
+            .map(|n| clean_line(n, MAX_NAME_CHARS))
+            .unwrap_or_default();
+        let lower = name.to_lowercase();
+        let textual_name = [".txt", ".trf", ".csv"].iter().any(|e| lower.ends_with(e));
+        let text = match &part.body {
+            PartType::Text(t) => part_text(msg, part, t).0,
+            PartType::Binary(b) | PartType::InlineBinary(b) if textual_name => {
+                guess_decode(&b[..b.len().min(MAX_ATTACHMENT_BYTES)]).0
+            }
+            _ => continue,
+        };
+        out.push(TextAttachment {
+            name,
+            text: cut(&text, MAX_ATTACHMENT_BYTES).replace("\r\n", "\n"),
+        });
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------------

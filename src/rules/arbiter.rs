@@ -44,6 +44,13 @@ pub enum ArbiterCommand {
     Post { game: String },
     /// RULES.md §12a: pair the next round of a Swiss now (the previous one complete).
     Pair { tournament: String },
+    /// §709.1, RULES.md §12a: start the next round from another program's pairings attached
+    /// to the letter (`pairings`, filled in from the attachment; empty when none came).
+    PairAttached {
+        tournament: String,
+        program: Option<String>,
+        pairings: String,
+    },
     /// RULES.md §12a: take back the pairing of the last round, before any move of it.
     Unpair { tournament: String, round: u32 },
     /// RULES.md §12a: a half-point bye asked for in advance (`requested_byes`).
@@ -72,6 +79,7 @@ impl ArbiterCommand {
             ArbiterCommand::Post { .. } => Some("6"),
             ArbiterCommand::Penalty { .. } | ArbiterCommand::Resend { .. } => None,
             ArbiterCommand::Pair { .. }
+            | ArbiterCommand::PairAttached { .. }
             | ArbiterCommand::Unpair { .. }
             | ArbiterCommand::Bye { .. } => None,
         }
@@ -381,8 +389,17 @@ fn round_command(v: &str, w: &Words<'_>) -> Result<Option<ArbiterCommand>, Comma
     let err = |usage: &str| w.err(usage);
     let cmd = match v {
         "pair" => {
-            let tournament = arg(1).ok_or_else(|| err("pair TOURNAMENT"))?.to_string();
-            ArbiterCommand::Pair { tournament }
+            let usage = "pair TOURNAMENT [attached [PROGRAM]]";
+            let tournament = arg(1).ok_or_else(|| err(usage))?.to_string();
+            match arg(2) {
+                None => ArbiterCommand::Pair { tournament },
+                Some(a) if attached(a) => ArbiterCommand::PairAttached {
+                    tournament,
+                    program: Some(w.words[3..].join(" ")).filter(|p| !p.is_empty()),
+                    pairings: String::new(),
+                },
+                Some(_) => return Err(err(usage)),
+            }
         }
         "unpair" => {
             let usage = "unpair TOURNAMENT ROUND";
@@ -408,6 +425,14 @@ fn round_command(v: &str, w: &Words<'_>) -> Result<Option<ArbiterCommand>, Comma
         _ => return Ok(None),
     };
     Ok(Some(cmd))
+}
+
+/// The word after `pair TOURNAMENT` that says the pairings are attached.
+fn attached(word: &str) -> bool {
+    matches!(
+        word.to_lowercase().trim_end_matches([':', ',', '.']),
+        "attached" | "приложено" | "приложени" | "приложение" | "вложение" | "приложена"
+    )
 }
 
 /// Every command line of a letter, in order, with the lines that failed.
@@ -442,6 +467,26 @@ mod tests {
                 player: "maria@example.test".into(),
                 round: 4
             })
+        );
+        assert_eq!(
+            parse_line("тегли SW приложено Swiss-Manager 14").unwrap(),
+            Some(ArbiterCommand::PairAttached {
+                tournament: "SW".into(),
+                program: Some("Swiss-Manager 14".into()),
+                pairings: String::new(),
+            })
+        );
+        assert_eq!(
+            parse_line("pair SW attached").unwrap(),
+            Some(ArbiterCommand::PairAttached {
+                tournament: "SW".into(),
+                program: None,
+                pairings: String::new(),
+            })
+        );
+        assert!(
+            parse_line("pair SW now").is_err(),
+            "a word that is not `attached`"
         );
         // "Bye!" ending a letter names no player: prose, not a command with bad arguments.
         assert_eq!(parse_line("Bye, see you").unwrap(), None);

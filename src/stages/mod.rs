@@ -282,6 +282,33 @@ pub fn command(
                 }),
             }
         }
+        C::PairAttached {
+            tournament,
+            program,
+            pairings,
+        } => {
+            let t = match staged(tournament) {
+                Ok(t) => t,
+                Err(r) => return refuse(r),
+            };
+            if pairings.trim().is_empty() {
+                return refuse(R::NoPairingsAttached {
+                    tournament: t.id.clone(),
+                });
+            }
+            match import::start_imported(tx, config, t, pairings, program.as_deref(), now)? {
+                Ok(r) => Ok(Ok(Done::RoundPaired {
+                    tournament: t.id.clone(),
+                    round: r.number,
+                    games: r.games.len(),
+                    byes: r.byes.len(),
+                })),
+                Err(why) => refuse(R::PairingsRefused {
+                    tournament: t.id.clone(),
+                    why,
+                }),
+            }
+        }
         C::Unpair { tournament, round } => {
             let t = match staged(tournament) {
                 Ok(t) => t,

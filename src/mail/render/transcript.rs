@@ -10,6 +10,7 @@ use crate::rules::game::{
     StageRefusal,
 };
 use crate::rules::model::Lang;
+use crate::rules::stage::import::ImportError;
 
 use super::{clock_refused, date, decisions::leave_refused};
 
@@ -213,6 +214,62 @@ fn stage_refused(lang: Lang, r: &StageRefusal) -> String {
             Key::CmdByeRound,
             &[("round", round), ("first", first), ("last", last)],
         ),
+        StageRefusal::NoPairingsAttached { tournament } => fill(
+            lang,
+            Key::CmdNoPairingsAttached,
+            &[("tournament", tournament)],
+        ),
+        StageRefusal::PairingsRefused { tournament, why } => fill(
+            lang,
+            Key::CmdPairingsRefused,
+            &[
+                ("tournament", tournament),
+                ("why", &import_refused(lang, why)),
+            ],
+        ),
+    }
+}
+
+/// Why another program's pairings fail the check (§709.1), in words.
+fn import_refused(lang: Lang, e: &ImportError) -> String {
+    match e {
+        ImportError::NotSwiss => fill(lang, Key::ImpNotSwiss, &[]),
+        ImportError::Unfinished(round) => fill(lang, Key::ImpUnfinished, &[("round", round)]),
+        ImportError::AllPaired(rounds) => fill(lang, Key::ImpAllPaired, &[("rounds", rounds)]),
+        ImportError::BadLine { line, text } => {
+            fill(lang, Key::ImpBadLine, &[("line", line), ("text", text)])
+        }
+        ImportError::Count { said, found } => {
+            fill(lang, Key::ImpCount, &[("said", said), ("found", found)])
+        }
+        ImportError::Unknown { line, number } => {
+            fill(lang, Key::ImpUnknown, &[("line", line), ("number", number)])
+        }
+        ImportError::Twice { line, number } => {
+            fill(lang, Key::ImpTwice, &[("line", line), ("number", number)])
+        }
+        ImportError::Absent { line, number } => {
+            fill(lang, Key::ImpAbsent, &[("line", line), ("number", number)])
+        }
+        ImportError::Rematch { line, white, black } => fill(
+            lang,
+            Key::ImpRematch,
+            &[("line", line), ("white", white), ("black", black)],
+        ),
+        ImportError::ByeAgain { line, number } => fill(
+            lang,
+            Key::ImpByeAgain,
+            &[("line", line), ("number", number)],
+        ),
+        ImportError::Missing(numbers) => {
+            let list = numbers
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            fill(lang, Key::ImpMissing, &[("numbers", &list)])
+        }
+        ImportError::SecondBye { line } => fill(lang, Key::ImpSecondBye, &[("line", line)]),
     }
 }
 

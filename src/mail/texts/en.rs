@@ -452,6 +452,36 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdByesNotAllowed => {
             "{tournament} does not allow requested byes (requested_byes = true in its config)"
         }
+        Key::CmdNoPairingsAttached => {
+            "{tournament}: no pairings attached. Attach the pairing program's output as a text file (the number of pairs on the first line, then `white black` start numbers a line, `0` as the bye's opponent) to a letter with `pair {tournament} attached PROGRAM`"
+        }
+        Key::CmdPairingsRefused => {
+            "the attached pairings for {tournament} are not accepted and nothing was started: {why}"
+        }
+        Key::ImpNotSwiss => {
+            "the tournament's first stage is not a Swiss, so its rounds are not paired by a program"
+        }
+        Key::ImpUnfinished => "round {round} still has games without a result",
+        Key::ImpAllPaired => "all {rounds} Swiss rounds are already paired",
+        Key::ImpBadLine => {
+            "line {line}: `{text}` is not a pairing (expected `white black` start numbers, `0` for the bye)"
+        }
+        Key::ImpCount => "the first line says {said} pairs but the file has {found}",
+        Key::ImpUnknown => "line {line}: start number {number} is not a player of the tournament",
+        Key::ImpTwice => "line {line}: player {number} is paired twice",
+        Key::ImpAbsent => {
+            "line {line}: player {number} has withdrawn or asked for a bye this round and is not paired"
+        }
+        Key::ImpRematch => {
+            "line {line}: players {white} and {black} have met before; no rematch (C.04.1 b)"
+        }
+        Key::ImpByeAgain => {
+            "line {line}: player {number} has already had a pairing-allocated bye or a win without playing; no second (C.04.1 d)"
+        }
+        Key::ImpMissing => "players {numbers} are missing from the pairings",
+        Key::ImpSecondBye => {
+            "line {line}: a second bye; a round has at most one, for the odd player out (C.04.1 c)"
+        }
         Key::CmdByeRound => {
             "round {round}: a bye is asked for a Swiss round not yet paired ({first} to {last})"
         }

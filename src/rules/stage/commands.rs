@@ -22,6 +22,13 @@ pub enum StageRefusal {
     ByesNotAllowed { tournament: String },
     /// A bye is asked for a Swiss round not yet paired: `first`…`last`.
     ByeRound { round: u32, first: u32, last: u32 },
+    /// `pair T attached` in a letter without a text attachment.
+    NoPairingsAttached { tournament: String },
+    /// The attached pairings fail the check (§709.1): nothing started.
+    PairingsRefused {
+        tournament: String,
+        why: super::import::ImportError,
+    },
 }
 
 /// `unpair ROUND`: the round to take back. `begun(game)` says whether a game of the round has

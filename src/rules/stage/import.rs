@@ -19,8 +19,10 @@ use super::{
 pub enum ImportError {
     #[error("the tournament's first stage is not a Swiss: its rounds are not paired by a program")]
     NotSwiss,
-    #[error("no Swiss round is due: {0}")]
-    NotDue(String),
+    #[error("no Swiss round is due: round {0} has games without a result")]
+    Unfinished(u32),
+    #[error("no Swiss round is due: all {0} Swiss rounds are paired")]
+    AllPaired(u32),
     #[error(
         "line {line}: `{text}` is not a pairing (expected `white black` start numbers, `0` for the bye)"
     )]
@@ -63,10 +65,7 @@ pub fn imported_round(
     if let Some(last) = facts.rounds.last()
         && !facts.complete(last)
     {
-        return Err(ImportError::NotDue(format!(
-            "round {} has games without a result",
-            last.number
-        )));
+        return Err(ImportError::Unfinished(last.number));
     }
     let played = facts
         .rounds
@@ -74,9 +73,7 @@ pub fn imported_round(
         .filter(|r| r.stage == StageKind::Swiss)
         .count() as u32;
     if played >= rounds {
-        return Err(ImportError::NotDue(format!(
-            "all {rounds} Swiss rounds are paired"
-        )));
+        return Err(ImportError::AllPaired(rounds));
     }
     let number = played + 1;
     let requested = swiss::requested_in(facts, number);
