@@ -128,24 +128,21 @@ pub fn pair_all(ctx: &Context) -> Result<RoundPairs, PairError> {
     let mut pairs = Vec::new();
     let mut floaters: Vec<usize> = Vec::new();
     let (bye_ok, bye_score) = bye_candidates(ctx);
-    // Whether a floater from the bracket above is paired further down than this bracket's
-    // score in that bracket's best pairing: then the player left over here is not the bye.
-    let mut deep = false;
     for (g, &score) in ctx.groups.iter().enumerate() {
         let mut bracket: Vec<usize> = floaters.clone();
         bracket.extend((0..n).filter(|&i| alive[i] && ctx.players[i].score == score));
         bracket.sort_unstable();
         let next_score = ctx.groups.get(g + 1).copied();
         // C.04.3 2025 (the bye's unplayed games) is weighed from the bye's scoregroup down,
-        // where the one this bracket leaves over is the bye.
-        let unplayed_at = bye_score.filter(|b| score <= *b && !deep);
+        // in a bracket whose one player left over is the bye (see `pair_bracket`).
+        let unplayed_at = bye_score.filter(|b| score <= *b);
         let found = Bracket {
             players: &bracket,
             next_score,
             bye_ok: &bye_ok,
             unplayed_at,
         };
-        (floaters, deep) = pair_bracket(ctx, &mut alive, &found, &mut pairs);
+        floaters = pair_bracket(ctx, &mut alive, &found, &mut pairs);
     }
     match floaters.as_slice() {
         [] => Ok((pairs, None)),
@@ -221,14 +218,13 @@ struct Bracket<'a> {
     unplayed_at: Option<u32>,
 }
 
-/// Pairs one bracket; returns its downfloaters and whether the best pairing pairs one of
-/// them below the next scoregroup.
+/// Pairs one bracket; returns its downfloaters.
 fn pair_bracket(
     ctx: &Context,
     alive: &mut [bool],
     found: &Bracket,
     pairs: &mut Vec<(usize, usize)>,
-) -> (Vec<usize>, bool) {
+) -> Vec<usize> {
     let Bracket {
         players: bracket,
         next_score,
@@ -236,7 +232,7 @@ fn pair_bracket(
         unplayed_at,
     } = *found;
     if bracket.len() < 2 && next_score.is_some() {
-        return (bracket.to_vec(), false);
+        return bracket.to_vec();
     }
     let below: Vec<usize> = (0..ctx.len())
         .filter(|&i| alive[i] && !bracket.contains(&i))
@@ -266,10 +262,10 @@ fn pair_bracket(
     };
     let bscores: Vec<u32> = bracket.iter().map(|&i| ctx.players[i].score).collect();
     let nscores: Vec<u32> = next.iter().map(|&i| ctx.players[i].score).collect();
-    let weights = Weights::new(ctx, &bscores, &nscores, verts.len(), bye, unplayed_at);
     let vn = verts.len();
+    let bl = bracket.len();
     let place = |k: usize| -> Place {
-        if k < bracket.len() {
+        if k < bl {
             Place::Bracket(k)
         } else if Some(ctx.players[verts[k]].score) == next_score {
             Place::Next
@@ -277,34 +273,44 @@ fn pair_bracket(
             Place::Below
         }
     };
-    let mut mat = vec![0i128; vn * vn];
-    for i in 0..vn {
-        for j in (i + 1)..vn {
-            let (a, b) = (verts[i], verts[j]);
-            let (x, y, px, py) = if a < b {
-                (a, b, place(i), place(j))
-            } else {
-                (b, a, place(j), place(i))
-            };
-            mat[i * vn + j] = weights.weight(x, y, px, py);
+    let problem = |unplayed_at: Option<u32>| {
+        let weights = Weights::new(ctx, &bscores, &nscores, vn, bye.clone(), unplayed_at);
+        let mut mat = vec![0i128; vn * vn];
+        for i in 0..vn {
+            for j in (i + 1)..vn {
+                let (a, b) = (verts[i], verts[j]);
+                let (x, y, px, py) = if a < b {
+                    (a, b, place(i), place(j))
+                } else {
+                    (b, a, place(j), place(i))
+                };
+                mat[i * vn + j] = weights.weight(x, y, px, py);
+            }
+        }
+        Problem {
+            weights,
+            verts: verts.clone(),
+            mat,
+            mate: Vec::new(),
+            opt: 0,
+        }
+    };
+    let mut pb = problem(None);
+    // The bye's unplayed games count where the bye is this bracket's one player left over:
+    // when a best pairing pairs none of the bracket lower down (bbpPairings' reading).
+    let resident_score = bscores.iter().copied().min().unwrap_or(0);
+    if let Some(at) = unplayed_at {
+        let (mate, _) = pb.solve(&pb.mat);
+        let lower = (0..bl).any(|k| {
+            mate[k].is_some_and(|q| q >= bl && ctx.players[verts[q]].score < resident_score)
+        });
+        if !lower {
+            pb = problem(Some(at));
         }
     }
-    let mut pb = Problem {
-        weights,
-        verts,
-        mat,
-        mate: Vec::new(),
-        opt: 0,
-    };
     let (mate, opt) = pb.solve(&pb.mat);
     pb.mate = mate;
     pb.opt = opt;
-    let bl = bracket.len();
-    let resident_score = bracket
-        .iter()
-        .map(|&i| ctx.players[i].score)
-        .min()
-        .unwrap_or(0);
     let mut fixed = vec![false; bl];
     // MDPs (C.04.3 2.2): first which of them are paired (S1 the highest MDPs, the rest
     // in Limbo), then each, in order, with the first resident a best pairing allows.
@@ -345,7 +351,6 @@ fn pair_bracket(
     }
     pair_remainder(&mut pb, bl, &mut fixed);
     let mut downfloaters = Vec::new();
-    let mut deep = false;
     for k in 0..bl {
         match pb.mate[k] {
             Some(q) if q < bl => {
@@ -354,17 +359,13 @@ fn pair_bracket(
                 }
                 alive[pb.verts[k]] = false;
             }
-            m => {
-                downfloaters.push(pb.verts[k]);
-                let below = |q: usize| Some(ctx.players[pb.verts[q]].score) < next_score;
-                deep |= m.is_some_and(below);
-            }
+            _ => downfloaters.push(pb.verts[k]),
         }
     }
     for &d in &downfloaters {
         alive[d] = false;
     }
-    (downfloaters, deep)
+    downfloaters
 }
 
 /// The homogeneous remainder (C.04.3 4.2–4.3): S1 the upper half of the players it pairs,
