@@ -1037,6 +1037,11 @@ fn s709_1_the_arbiter_s_letter_with_the_pairings_attached_starts_the_round() {
         "§709.2: {}",
         st["pairing"]
     );
+    // The letters replayed (issue 11) start the same round from the same attachment.
+    let audit = e.run(day, &["audit"]);
+    let report = format!("{}{}", text(&audit.stdout), text(&audit.stderr));
+    assert_eq!(audit.status.code(), Some(0), "{report}");
+    assert!(report.contains(" 0 difference(s)"), "{report}");
 }
 
 /// A Swiss of 11 over 3 rounds, round 1 played (the stronger wins), round 2 paired.
