@@ -296,19 +296,19 @@ fn pair_bracket(
         }
     };
     let mut pb = problem(None);
+    let (mut mate, mut opt) = pb.solve(&pb.mat);
     // The bye's unplayed games count where the bye is this bracket's one player left over:
     // when a best pairing pairs none of the bracket lower down (bbpPairings' reading).
     let resident_score = bscores.iter().copied().min().unwrap_or(0);
     if let Some(at) = unplayed_at {
-        let (mate, _) = pb.solve(&pb.mat);
         let lower = (0..bl).any(|k| {
             mate[k].is_some_and(|q| q >= bl && ctx.players[verts[q]].score < resident_score)
         });
         if !lower {
             pb = problem(Some(at));
+            (mate, opt) = pb.solve(&pb.mat);
         }
     }
-    let (mate, opt) = pb.solve(&pb.mat);
     pb.mate = mate;
     pb.opt = opt;
     let mut fixed = vec![false; bl];
