@@ -34,6 +34,7 @@ fn input(round: u32, players: &[Player]) -> RoundInput {
         total_rounds: ROUNDS,
         initial: Colour::White,
         players: players.to_vec(),
+        others: Vec::new(),
     }
 }
 

@@ -2,12 +2,15 @@
 //! pairing program (C.04.A, the A.7 test): random tournaments of 7–60 players and 5–11
 //! rounds with draws, forfeits, requested byes and withdrawals; for every round the TRF of
 //! the rounds so far is paired by the reference (caissify-pairings from PyPI, itself checked
-//! against bbpPairings; driven by tests/support/dutch_reference.py) and by the real
+//! against bbpPairings; driven by tests/support/dutch_reference.py, which corrects its E.4–E.5
+//! reading to C.04.3 A.2) and by the real
 //! `amici pair --trf`, and the two pairings must be the same set of games, colours and the
 //! bye included. The tournament goes on with the reference's pairing.
 //!
 //! 30 fixed-seed tournaments by default (CI); `AMICI_DUTCH_TOURNAMENTS=5000` runs the A.7
-//! size and prints the discrepancy count (`-- --nocapture` to see it when it passes). The reference is installed by scripts/test.sh
+//! size and prints the discrepancy count (`-- --nocapture` to see it when it passes);
+//! `AMICI_DUTCH_BBP=path/to/bbpPairings.exe` pairs with bbpPairings (a FIDE-endorsed
+//! program, built from its public source) instead of caissify. The reference is installed by scripts/test.sh
 //! into target/pairings-venv; without it the test says loudly that it did not run, and
 //! fails under CI=true.
 
@@ -77,7 +80,13 @@ impl Tournament {
                 p = pts as f64 / 2.0
             );
             for b in &self.table[i] {
-                line.push_str(&format!("  {:>4} {} {}", b.opp, b.colour, b.code));
+                // An unpaired round's opponent is written "0000" (TRF-16).
+                let opp = if b.opp == 0 {
+                    "0000".to_string()
+                } else {
+                    b.opp.to_string()
+                };
+                line.push_str(&format!("  {opp:>4} {} {}", b.colour, b.code));
             }
             if let Some((_, code)) = absent.iter().find(|(p, _)| *p == sn) {
                 line.push_str(&format!("  {:>4} {} {}", "0000", '-', code));
@@ -114,9 +123,16 @@ fn parse_pairs(text: &str) -> Result<Pairs, String> {
     Ok(set)
 }
 
-struct Reference {
-    child: std::process::Child,
-    out: BufReader<std::process::ChildStdout>,
+/// The independent engine: caissify-pairings through tests/support/dutch_reference.py (CI),
+/// or a bbpPairings executable (`AMICI_DUTCH_BBP=path/to/bbpPairings.exe`, outside CI: a
+/// FIDE-endorsed engine, built from its public source; not installable in CI, which has no
+/// GitHub).
+enum Reference {
+    Caissify {
+        child: std::process::Child,
+        out: BufReader<std::process::ChildStdout>,
+    },
+    Bbp(PathBuf),
 }
 
 impl Reference {
@@ -129,23 +145,57 @@ impl Reference {
             .spawn()
             .expect("start the reference engine");
         let out = BufReader::new(child.stdout.take().unwrap());
-        Reference { child, out }
+        Reference::Caissify { child, out }
     }
 
     fn pair(&mut self, trf: &Path) -> String {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{}", trf.display()).unwrap();
-        stdin.flush().unwrap();
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            if self.out.read_line(&mut line).unwrap() == 0 {
-                panic!("the reference engine stopped");
+        match self {
+            Reference::Caissify { child, out } => {
+                let stdin = child.stdin.as_mut().unwrap();
+                writeln!(stdin, "{}", trf.display()).unwrap();
+                stdin.flush().unwrap();
+                let mut answer = String::new();
+                loop {
+                    let mut line = String::new();
+                    if out.read_line(&mut line).unwrap() == 0 {
+                        panic!("the reference engine stopped");
+                    }
+                    if line.trim() == "END" {
+                        return answer;
+                    }
+                    answer.push_str(&line);
+                }
             }
-            if line.trim() == "END" {
-                return answer;
+            Reference::Bbp(exe) => {
+                let pairs = trf.with_extension("bbp");
+                let run = Command::new(&*exe)
+                    .arg("--dutch")
+                    .arg(trf)
+                    .arg("-p")
+                    .arg(&pairs)
+                    .output()
+                    .expect("run bbpPairings");
+                // Exit 1: no valid pairing exists; told the way dutch_reference.py tells it
+                // (every player a bye), so that amici must refuse the round too.
+                if run.status.code() == Some(1) {
+                    return "2\n1 0\n2 0\n".into();
+                }
+                assert!(
+                    run.status.success(),
+                    "bbpPairings failed on {}: {}",
+                    trf.display(),
+                    String::from_utf8_lossy(&run.stderr)
+                );
+                let text = std::fs::read_to_string(&pairs).unwrap();
+                let _ = std::fs::remove_file(&pairs);
+                text
             }
-            answer.push_str(&line);
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Reference::Caissify { child, .. } = self {
+            let _ = child.kill();
         }
     }
 }
@@ -308,7 +358,9 @@ fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<Strin
 
 #[test]
 fn c0403_pairings_agree_with_an_independent_dutch_engine() {
-    let Some(python) = reference_python() else {
+    let bbp = std::env::var_os("AMICI_DUTCH_BBP").map(PathBuf::from);
+    let python = reference_python();
+    if bbp.is_none() && python.is_none() {
         let msg = "THE DUTCH AGREEMENT TEST DID NOT RUN: the reference engine (caissify-pairings in \
                    target/pairings-venv) is not installed; scripts/test.sh installs it";
         if std::env::var("CI").is_ok_and(|v| v == "true") {
@@ -316,7 +368,7 @@ fn c0403_pairings_agree_with_an_independent_dutch_engine() {
         }
         eprintln!("\n!!!!!!!! {msg} !!!!!!!!\n");
         return;
-    };
+    }
     let count: u64 = std::env::var("AMICI_DUTCH_TOURNAMENTS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -324,7 +376,11 @@ fn c0403_pairings_agree_with_an_independent_dutch_engine() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dutch-agreement");
     std::fs::create_dir_all(&dir).unwrap();
     let started = std::time::Instant::now();
-    let mut reference = Reference::start(&python);
+    let mut reference = match (bbp, python) {
+        (Some(exe), _) => Reference::Bbp(exe),
+        (None, Some(python)) => Reference::start(&python),
+        (None, None) => unreachable!("checked above"),
+    };
     let mut report = Vec::new();
     let (mut rounds, mut wrong, mut tournaments_wrong) = (0, 0, 0);
     // AMICI_DUTCH_FROM: the first seed (a long run continued in parts).
@@ -338,7 +394,7 @@ fn c0403_pairings_agree_with_an_independent_dutch_engine() {
         wrong += w;
         tournaments_wrong += u32::from(w > 0);
     }
-    let _ = reference.child.kill();
+    reference.stop();
     println!(
         "Dutch agreement: {count} tournaments, {rounds} rounds, {wrong} round(s) differ, in {tournaments_wrong} tournament(s) ({:.1} s)",
         started.elapsed().as_secs_f64()

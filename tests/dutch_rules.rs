@@ -1,8 +1,10 @@
 //! Hand-checked cases of the FIDE (Dutch) System, C.04.3, and the basic Swiss rules, C.04.1,
 //! each named after the article it pins. The tournaments are in `fixtures/dutch/` (sources in
 //! fixtures/README); the expected pairings are the Handbook's (round 1) or the independent
-//! engine's (caissify-pairings 0.5.0, the reference of tests/dutch_agreement.rs), each
-//! checked by hand against the article in the comment — never computed by amici.
+//! engines' (caissify-pairings 0.5.0, the reference of tests/dutch_agreement.rs, and
+//! bbpPairings, a FIDE-endorsed program built from its public source, which pairs every
+//! fixture here the same), each checked by hand against the article in the comment — never
+//! computed by amici.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -127,10 +129,12 @@ fn c0403_2025_the_bye_goes_to_the_player_with_fewer_unplayed_games_above_the_las
         set(&[(2, 3), (6, 4), (9, 5), (7, 8), (1, 0)])
     );
     // The same tournament with 3–4 of round 2 played (3 won): 1 and 4 have played as many
-    // games, and 6 meets 1, the higher-ranked resident, so the bye goes to 4.
+    // games, and 6 meets 1, the higher-ranked resident, so the bye goes to 4. 1 and 6 both
+    // want Black with the same colour history: 6 (3 points) ranks above 1 (2 points) by
+    // A.2 and gets it (E.4; bbpPairings pairs this file the same).
     assert_eq!(
         pairing("bye_fewest_unplayed_contrast"),
-        set(&[(2, 3), (6, 1), (9, 5), (7, 8), (4, 0)])
+        set(&[(2, 3), (1, 6), (9, 5), (7, 8), (4, 0)])
     );
 }
 

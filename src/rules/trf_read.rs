@@ -360,8 +360,15 @@ pub fn next_round(trf: &Trf) -> RoundInput {
     };
     let by = trf.by_start();
     let mut players = Vec::new();
+    let mut others = Vec::new();
     for e in &trf.players {
         if e.rounds.len() > played {
+            // Left out of this round; counted for E.5 once paired in an earlier round.
+            if e.rounds.iter().any(|b| {
+                b.opponent.is_some() || matches!(b.code, Code::PairingBye | Code::ForfeitWin)
+            }) {
+                others.push(e.start);
+            }
             continue;
         }
         let mut p = Player {
@@ -400,6 +407,7 @@ pub fn next_round(trf: &Trf) -> RoundInput {
         total_rounds: trf.total_rounds.unwrap_or(played as u32 + 1),
         initial: trf.initial,
         players,
+        others,
     }
 }
 

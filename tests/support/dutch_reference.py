@@ -10,13 +10,49 @@ it the way bbpPairings reads a TRF (C.04.3 1.4 floats, C.04.1 d bye eligibility)
 and rematches from games played over the board only, a downfloat for points won without
 playing, no bye after a pairing-allocated bye, a full-point bye or a forfeit win. Players
 with a block in the round to be paired (a bye given beforehand: H, F, Z, -) are not paired.
-The start numbers are the pairing numbers.
+The start numbers are the pairing numbers, counted as bbpPairings counts them for C.04.3
+E.5: a player left out of the round who never took part in a pairing (a game, a forfeit,
+the pairing-allocated bye) has no place in the count ("effective pairing numbers"); the
+output is given back in start numbers.
+
+One correction to caissify, in E.4 and E.5: "the higher ranked player" is the higher by
+C.04.3 A.2 (score, then pairing number), as bbpPairings reads it
+(`acceleratedScoreRankCompare` in its choosePlayerColor); caissify 0.5.0 compares pairing
+numbers only. `assign_colors_a2` below gives caissify's own colour rules the pair with the
+pairing numbers in A.2's order; when neither player has a preference (E.5) the parity is
+that of the higher ranked player's own number. Everything else is caissify's.
 """
 
 import sys
 
-from caissify_pairings.engines.dutch import DutchEngine
+from caissify_pairings.engines.dutch import ColorPref, DutchEngine
 from caissify_pairings.trf import TRFParser
+
+caissify_assign_colors = DutchEngine._assign_colors
+
+
+def assign_colors_a2(self, p1, p2):
+    """caissify's E.1-E.5 with "higher ranked" read as C.04.3 A.2 (score, then number)."""
+    by_number = (p1, p2) if p1.pairing_number < p2.pairing_number else (p2, p1)
+    by_rank = sorted((p1, p2), key=lambda p: (-p.score, p.pairing_number))
+    if by_number[0] is by_rank[0]:
+        return caissify_assign_colors(self, p1, p2)
+    if p1.color_preference == ColorPref.NONE and p2.color_preference == ColorPref.NONE:
+        higher, lower = by_rank
+        odd = higher.pairing_number % 2 == 1
+        gets_initial = odd
+        if (self.initial_color == "white") == gets_initial:
+            return higher, lower
+        return lower, higher
+    # The higher scorer has the larger number: swap the numbers for caissify's call.
+    p1.pairing_number, p2.pairing_number = p2.pairing_number, p1.pairing_number
+    try:
+        return caissify_assign_colors(self, p1, p2)
+    finally:
+        p1.pairing_number, p2.pairing_number = p2.pairing_number, p1.pairing_number
+
+
+DutchEngine._assign_colors = assign_colors_a2
 
 PLAYED = {"1": 2, "0": 0, "=": 1, "W": 2, "D": 1, "L": 0}
 UNPLAYED = {"+": 2, "-": 0, "H": 1, "F": 2, "U": 2, "Z": 0, "": 0}
@@ -45,6 +81,16 @@ def pair(text):
     def score_before(sn, rnd):
         return sum(half_points(r) for k, r in players[sn]["results"].items() if k < rnd)
 
+    def took_part(p):
+        return any(
+            r.get("opponent") is not None or r.get("result") in ("U", "+")
+            for r in p["results"].values()
+        )
+
+    # Effective pairing numbers (E.5): the players of this pairing and those left out who
+    # took part in an earlier one, in start-number order.
+    counted = [sn for sn, p in sorted(players.items()) if target not in p["results"] or took_part(p)]
+    number = {sn: k + 1 for k, sn in enumerate(counted)}
     engine_players = []
     previous = set()
     for sn, p in players.items():
@@ -75,7 +121,7 @@ def pair(text):
                 "score": score_before(sn, target) / 2.0,
                 "rating": p.get("rating", 0),
                 "starting_number": sn,
-                "pairing_number": sn,
+                "pairing_number": number[sn],
                 "color_hist": colours,
                 "float_history": floats,
                 "bye_count": byes,

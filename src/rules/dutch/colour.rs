@@ -19,8 +19,7 @@ impl Colour {
     }
 }
 
-/// The colour of the higher-ranked player `a` of a pair by E.1–E.5 (`a` ranks above `b`
-/// when its index is lower).
+/// The colour of the higher-ranked player `a` of a pair by E.1–E.5.
 fn colour_of_higher(ctx: &Context, a: usize, b: usize) -> Colour {
     let (pa, pb) = (ctx.prefs[a], ctx.prefs[b]);
     // E.1 both preferences granted (they differ, or one player has none).
@@ -59,7 +58,7 @@ fn colour_of_higher(ctx: &Context, a: usize, b: usize) -> Colour {
         return x;
     }
     // E.5 neither has a preference: the higher-ranked player's pairing number decides.
-    if ctx.players[a].id % 2 == 1 {
+    if ctx.number[a] % 2 == 1 {
         ctx.initial
     } else {
         ctx.initial.opposite()
@@ -67,10 +66,10 @@ fn colour_of_higher(ctx: &Context, a: usize, b: usize) -> Colour {
 }
 
 /// (white, black) of the pair of `x` and `y` (indices into `ctx.players`). "Higher ranked"
-/// in E.4–E.5 is the lower pairing number, as bbpPairings and the reference engine of
-/// tests/dutch_agreement.rs read it (DESIGN.md "Dutch pairings").
+/// in E.4–E.5 is A.2's order: the higher score, then the lower pairing number (as
+/// bbpPairings reads it; DESIGN.md "Dutch pairings").
 pub fn allocate(ctx: &Context, x: usize, y: usize) -> (usize, usize) {
-    let (a, b) = if ctx.players[x].id < ctx.players[y].id {
+    let (a, b) = if ctx.ranks_above(x, y) {
         (x, y)
     } else {
         (y, x)

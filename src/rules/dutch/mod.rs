@@ -35,6 +35,11 @@ pub struct RoundInput {
     /// round 1 (C.04.3 E.5).
     pub initial: Colour,
     pub players: Vec<Player>,
+    /// Pairing numbers of players left out of this round who took part in an earlier round's
+    /// pairing (a game, a forfeit, the pairing-allocated bye): they keep their place in the
+    /// count of pairing numbers that E.5 reads, players who never took part do not (the
+    /// effective pairing numbers of bbpPairings; DESIGN.md "Dutch pairings").
+    pub others: Vec<u32>,
 }
 
 /// A round's pairing: games as (white, black) pairing numbers, ordered by board (the higher

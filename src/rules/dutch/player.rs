@@ -115,6 +115,9 @@ pub struct Context {
     pub initial: Colour,
     /// The scores from the highest (scoregroups, 1.3.1).
     pub groups: Vec<u32>,
+    /// Each player's effective pairing number (E.5): his place, from 1, among the players of
+    /// this pairing and `RoundInput::others`, by pairing number.
+    pub number: Vec<u32>,
 }
 
 impl Context {
@@ -127,6 +130,15 @@ impl Context {
         let topscorer = players.iter().map(|p| last && p.score > played).collect();
         let mut groups: Vec<u32> = players.iter().map(|p| p.score).collect();
         groups.dedup();
+        let number = players
+            .iter()
+            .map(|p| {
+                let below = |id: &u32| *id < p.id;
+                let counted = input.players.iter().map(|q| q.id).filter(below).count()
+                    + input.others.iter().filter(|id| below(id)).count();
+                counted as u32 + 1
+            })
+            .collect();
         Context {
             players,
             prefs,
@@ -134,7 +146,15 @@ impl Context {
             round: input.round,
             initial: input.initial,
             groups,
+            number,
         }
+    }
+
+    /// Whether `a` ranks above `b` (C.04.3 A.2: score, then pairing number), as E.4 and E.5
+    /// read "the higher ranked player".
+    pub fn ranks_above(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        (pb.score, pa.id) < (pa.score, pb.id)
     }
 
     pub fn len(&self) -> usize {

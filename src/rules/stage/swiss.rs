@@ -112,9 +112,17 @@ pub fn round_input(
     let score_after =
         |p: u32, r: usize| -> u32 { seats[&p].iter().take(r).map(|s| s.halves).sum() };
     let mut players = Vec::new();
+    let mut others = Vec::new();
     for (k, &i) in order.iter().enumerate() {
         let id = k as u32 + 1;
         if !present(&facts.entrants[i].email) {
+            // Counted for E.5 once paired in an earlier round (a game or a bye).
+            if seats[&id]
+                .iter()
+                .any(|s| s.opponent.is_some() || s.unearned_win)
+            {
+                others.push(id);
+            }
             continue;
         }
         let mine = &seats[&id];
@@ -148,6 +156,7 @@ pub fn round_input(
             total_rounds,
             initial: Colour::White,
             players,
+            others,
         },
         order,
     )
