@@ -105,6 +105,19 @@ fn next_move(g: &GameRecord) -> String {
     }
 }
 
+/// The result, and while an adjudicated one may still be appealed (Art. 55) until when, or
+/// that an appeal waits for the second adjudicator.
+fn result_cell(g: &GameRecord, today: chrono::NaiveDate) -> String {
+    let result = g.result.map_or("*", |r| r.pgn()).to_string();
+    match &g.adjudication {
+        Some(a) if a.open_to_appeal(today) => match a.deadlines().appeal_until {
+            Some(until) if a.appeals.is_empty() => format!("{result} (appeal until {until})"),
+            _ => format!("{result} (appealed)"),
+        },
+        _ => result,
+    }
+}
+
 /// A human-readable table, one game a line, the columns aligned (widths in characters, so
 /// Cyrillic names line up too).
 pub fn text(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -> String {
@@ -123,7 +136,7 @@ pub fn text(games: &[GameRecord], config: &Config, now: DateTime<FixedOffset>) -
             config.name_of(&g.white),
             config.name_of(&g.black),
             next_move(g),
-            g.result.map_or("*", |r| r.pgn()).to_string(),
+            result_cell(g, today),
             g.total_days(Color::White, today).to_string(),
             g.total_days(Color::Black, today).to_string(),
         ]);

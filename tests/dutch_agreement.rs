@@ -10,7 +10,8 @@
 //! 30 fixed-seed tournaments by default (CI); `AMICI_DUTCH_TOURNAMENTS=5000` runs the A.7
 //! size and prints the discrepancy count (`-- --nocapture` to see it when it passes);
 //! `AMICI_DUTCH_BBP=path/to/bbpPairings.exe` pairs with bbpPairings (a FIDE-endorsed
-//! program, built from its public source) instead of caissify. The reference is installed by scripts/test.sh
+//! program, built from its public source) instead of caissify; `AMICI_DUTCH_PLAYERS=61-300`
+//! another range of field sizes. The reference is installed by scripts/test.sh
 //! into target/pairings-venv; without it the test says loudly that it did not run, and
 //! fails under CI=true.
 
@@ -178,6 +179,7 @@ impl Reference {
                 // Exit 1: no valid pairing exists; told the way dutch_reference.py tells it
                 // (every player a bye), so that amici must refuse the round too.
                 if run.status.code() == Some(1) {
+                    let _ = std::fs::remove_file(&pairs);
                     return "2\n1 0\n2 0\n".into();
                 }
                 assert!(
@@ -227,7 +229,15 @@ fn reference_python() -> Option<PathBuf> {
 /// Plays one random tournament; returns (rounds compared, discrepancies).
 fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<String>) -> (u32, u32) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let n = 7 + rng.below(54) as usize;
+    // AMICI_DUTCH_PLAYERS=LO-HI: another field size (7–60 by default).
+    let (lo, hi) = std::env::var("AMICI_DUTCH_PLAYERS")
+        .ok()
+        .and_then(|v| {
+            let (a, b) = v.split_once('-')?;
+            Some((a.parse::<u64>().ok()?, b.parse::<u64>().ok()?))
+        })
+        .unwrap_or((7, 60));
+    let n = (lo + rng.below(hi - lo + 1)) as usize;
     let rounds = 5 + rng.below(7) as u32;
     let mut ratings: Vec<u32> = (0..n).map(|_| 1000 + rng.below(1800) as u32).collect();
     ratings.sort_unstable_by(|a, b| b.cmp(a));

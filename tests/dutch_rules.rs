@@ -138,6 +138,25 @@ fn c0403_2025_the_bye_goes_to_the_player_with_fewer_unplayed_games_above_the_las
     );
 }
 
+#[test]
+fn c0401_d_no_bye_to_a_player_who_had_one_even_when_no_one_else_can_take_it() {
+    // Round 7 of seven, seven players: every one of them has had the pairing-allocated bye,
+    // a forfeit win or (6) both, so no one may have the bye (C.04.1 d, C2 absolute).
+    // There is no pairing; the arbiter decides. bbpPairings: "No valid pairing exists"
+    // (exit 1). The first version handed the bye to 6 anyway.
+    let trf = read_trf(&fixture("no_one_may_have_the_bye")).expect("a good TRF");
+    assert!(
+        pair(&next_round(&trf)).is_err(),
+        "a bye to a player who had one"
+    );
+    let (code, out, err) = pair_cli(&fixture("no_one_may_have_the_bye"));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.contains("no pairing satisfies the absolute criteria"),
+        "{err}"
+    );
+}
+
 fn pair_cli(text: &str) -> (i32, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.trf");

@@ -372,6 +372,13 @@ fn swiss_stage(e: &mut Event) -> Ledger {
         .unwrap();
     assert_eq!(g["state"], "adjudication", "{g}");
     assert!(!e.letters_to(&ow, &open).is_empty());
+    // White proposes a win within the 15 days (Art. 52): he keeps the right to appeal.
+    e.letter(
+        "2027-04-05",
+        &ow,
+        &open,
+        "I propose 1-0: the extra pawn wins.",
+    );
     e.cli("2027-04-17", &["tick"]);
     let g = e
         .status("2027-04-17")
@@ -393,8 +400,24 @@ fn swiss_stage(e: &mut Event) -> Ledger {
         g["adjudication"]["appeal_until"], "2027-04-27",
         "Art. 55: 7 days"
     );
-    let r3 = e.round("2027-04-20", 3);
-    assert_eq!(r3.len(), 5, "round 3 starts on the day of the decision");
+    let shown = e.cli("2027-04-20", &["status"]);
+    assert!(
+        shown.contains("1/2-1/2 (appeal until 2027-04-27)"),
+        "the text status shows the appeal window: {shown}"
+    );
+    // RULES.md §12a: the next round waits for the decision to be final.
+    e.cli("2027-04-27", &["tick"]);
+    assert!(
+        e.round("2027-04-27", 3).is_empty(),
+        "round 3 waits while White may appeal"
+    );
+    e.cli("2027-04-28", &["tick"]);
+    let r3 = e.round("2027-04-28", 3);
+    assert_eq!(r3.len(), 5, "round 3 starts once the 7 days are over");
+    assert!(
+        !e.cli("2027-04-28", &["status"]).contains("appeal until"),
+        "the window closed"
+    );
     l.bye(e, 3, &r3);
     // p9 withdraws in round 3.
     e.cli("2027-05-01", &["arbiter", "withdraw", "p9@example.test"]);

@@ -26,15 +26,20 @@ pub struct Known {
     pub entrants: Vec<stage::Entrant>,
     pub unplayed: crate::rules::standings::Unplayed,
     pub game_floor: u32,
+    pub adjudications: HashMap<u32, crate::rules::game::Adjudication>,
 }
 
 impl Known {
     pub fn read(tx: &Tx<'_>, t: &Tournament) -> crate::store::Result<Known> {
         let mut results = HashMap::new();
+        let mut adjudications = HashMap::new();
         let withdrawn = tx.withdrawn(&t.id)?;
         tx.each_game_of_tournament(&t.id, &mut |g: GameRecord| {
             if let Some(n) = game_number(&g.id) {
                 results.insert(n, stage_outcome(&g, &withdrawn));
+                if let Some(a) = g.adjudication {
+                    adjudications.insert(n, a);
+                }
             }
         })?;
         // Pairing numbers stand from round 1 on (a later rating edit changes nothing); a
@@ -69,6 +74,7 @@ impl Known {
                 .meta(&floor_key(&t.id))?
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(0),
+            adjudications,
         })
     }
 
@@ -81,6 +87,7 @@ impl Known {
             requested: &self.requested,
             unplayed: self.unplayed,
             game_floor: self.game_floor,
+            adjudications: &self.adjudications,
         }
     }
 }

@@ -146,7 +146,8 @@ pub fn pair_all(ctx: &Context) -> Result<RoundPairs, PairError> {
     }
     match floaters.as_slice() {
         [] => Ok((pairs, None)),
-        [one] => Ok((pairs, Some(*one))),
+        // C2: the one left over must be allowed the bye (C.04.1 d), or there is no pairing.
+        [one] if ctx.players[*one].bye_eligible => Ok((pairs, Some(*one))),
         _ => Err(PairError::NoPairing),
     }
 }
@@ -160,11 +161,6 @@ fn bye_candidates(ctx: &Context) -> (Vec<bool>, Option<u32>) {
     if n.is_multiple_of(2) {
         return (eligible, None);
     }
-    let eligible = if eligible.iter().any(|e| *e) {
-        eligible
-    } else {
-        vec![true; n]
-    };
     for &score in ctx.groups.iter().rev() {
         let cand: Vec<bool> = (0..n)
             .map(|i| eligible[i] && ctx.players[i].score == score)
@@ -250,13 +246,10 @@ fn pair_bracket(
     };
     let mut verts: Vec<usize> = bracket.to_vec();
     verts.extend(below.iter().take(keep));
+    // C2 is absolute: when nobody left can have the bye, there is no pairing (the arbiter
+    // decides, as with bbpPairings).
     let bye = if !truncated && verts.len() % 2 == 1 {
-        let any = verts.iter().any(|&i| bye_ok[i]);
-        Some(if any {
-            bye_ok.to_vec()
-        } else {
-            vec![true; ctx.len()]
-        })
+        Some(bye_ok.to_vec())
     } else {
         None
     };

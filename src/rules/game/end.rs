@@ -335,6 +335,23 @@ pub struct AdjudicationDeadlines {
 }
 
 impl Adjudication {
+    /// Whether the decided result may still change as of `today` (Art. 55): the 7 days to
+    /// appeal run (for a player who sent a proposal: Art. 52 note 2 leaves the other none),
+    /// or an appeal waits for the second adjudicator, whose decision (recorded after the
+    /// appeal) is final. A round in stages waits for it (RULES.md §12a).
+    pub fn open_to_appeal(&self, today: Day) -> bool {
+        let Some(decided) = self.decided_on else {
+            return false;
+        };
+        match self.appeals.iter().map(|(_, d)| *d).max() {
+            Some(appealed) => decided <= appealed,
+            None => {
+                self.proposals.iter().any(Option::is_some)
+                    && today <= decided + chrono::Duration::days(APPEAL_DAYS)
+            }
+        }
+    }
+
     /// Where the steps of this adjudication end (Art. 52–55).
     pub fn deadlines(&self) -> AdjudicationDeadlines {
         let after = |d: Day, n: i64| d + chrono::Duration::days(n);

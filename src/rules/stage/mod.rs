@@ -212,12 +212,24 @@ pub struct Facts<'a> {
     /// Game numbers below this were used by a round taken back (`unpair`): never given again,
     /// so a letter about the old game never lands in a new one.
     pub game_floor: u32,
+    /// The adjudications of the games that had one, by game number (Art. 52–55): a round
+    /// whose adjudicated result may still be appealed is not over yet.
+    pub adjudications: &'a HashMap<u32, crate::rules::game::Adjudication>,
 }
 
 impl Facts<'_> {
     /// Every game of the round has a result.
     pub fn complete(&self, round: &Round) -> bool {
         round.games.iter().all(|g| self.finished(g.game))
+    }
+
+    /// A game of the round has an adjudicated result that may still change (Art. 55).
+    pub fn appeal_open(&self, round: &Round, today: Day) -> bool {
+        round.games.iter().any(|g| {
+            self.adjudications
+                .get(&g.game)
+                .is_some_and(|a| a.open_to_appeal(today))
+        })
     }
 
     fn finished(&self, game: u32) -> bool {
@@ -259,14 +271,16 @@ pub enum StageError {
 }
 
 /// What happens now, as of `today` (RULES.md §12a): round 1 on the start date; round n + 1 of
-/// the first stage once every game of round n has a result; then the top; each knockout round
+/// the first stage once every game of round n has a result that can no longer be appealed; then the top; each knockout round
 /// once the previous one is decided; the tournament over when the final is decided.
 pub fn next(format: &Format, facts: &Facts<'_>, today: Day) -> Result<Next, StageError> {
     if today < format.start {
         return Ok(Next::Wait);
     }
+    // The next round waits for every result, an adjudicated one until it can no longer be
+    // appealed (Art. 55, RULES.md §12a).
     if let Some(last) = facts.rounds.last()
-        && !facts.complete(last)
+        && (!facts.complete(last) || facts.appeal_open(last, today))
     {
         return Ok(Next::Wait);
     }
