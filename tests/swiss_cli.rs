@@ -812,9 +812,10 @@ fn bad_pairings_are_refused(e: &Event) {
     );
     bad(
         "missing2.txt",
-        "2\n1 11\n2 3\n",
+        "2\n1 10\n2 3\n",
         "missing from the pairings",
     );
+    bad("withdrawn.txt", "1\n1 11\n", "player 11 has withdrawn");
     bad("absent.txt", "1\n5 0\n", "asked for a bye");
 }
 
@@ -855,9 +856,17 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         11,
     ));
     e.cli("2027-01-10", &["tick"]);
+    // Round 2's first game is lost by Black by forfeit before any move (Art. 56): an
+    // unplayed game in the TRF (`+` / `-`).
+    let mut forfeited = (0, 0);
     for (r, day) in [(1, "2027-02-01"), (2, "2027-03-01")] {
-        for (id, w, b, _) in &e.round(day, r) {
-            e.result(day, id, stronger(w, b));
+        for (k, (id, w, b, _)) in e.round(day, r).iter().enumerate() {
+            if r == 2 && k == 0 {
+                e.cli(day, &["arbiter", "forfeit", id, "black"]);
+                forfeited = (num(w), num(b));
+            } else {
+                e.result(day, id, stronger(w, b));
+            }
         }
     }
     assert_eq!(
@@ -870,6 +879,8 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     assert!(out.contains("round 3 of SW unpaired"), "{out}");
     assert!(e.round("2027-03-02", 3).is_empty());
     e.cli("2027-03-02", &["arbiter", "bye", "p5@example.test", "3"]);
+    // p11 withdraws before round 3 (Art. 47): not paired again.
+    e.cli("2027-03-02", &["arbiter", "withdraw", "p11@example.test"]);
     let refused = e.run("2027-03-02", &["arbiter", "bye", "p6@example.test", "2"]);
     assert!(
         !refused.status.success(),
@@ -891,6 +902,25 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     let p5 = trf.lines().find(|l| l.contains("Player 5 ")).unwrap();
     assert_eq!(&p5[4..8], "   5");
     assert!(p5.trim_end().ends_with("0000 - H"), "{p5}");
+    let p11 = trf.lines().find(|l| l.contains("Player 11 ")).unwrap();
+    assert!(p11.trim_end().ends_with("0000 - Z"), "withdrawn: {p11}");
+    let (fw, fb) = forfeited;
+    let winner = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l[4..8].trim() == fw.to_string())
+        .unwrap();
+    assert!(
+        winner.contains(&format!("{fb:>4} w +")),
+        "round 2's forfeit win: {winner}"
+    );
+    let loser = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l[4..8].trim() == fb.to_string())
+        .unwrap();
+    assert!(
+        loser.contains(&format!("{fw:>4} b -")),
+        "round 2's forfeit loss: {loser}"
+    );
     let trf_path = e.dir.path().join("sw.trf");
     std::fs::write(&trf_path, &trf).unwrap();
 
@@ -914,10 +944,20 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         .collect();
     assert_eq!(count, pairs.len());
     assert_eq!(
-        pairs.len(),
-        5,
-        "ten players present (p5 has his bye): five games, no bye"
+        pairs.iter().filter(|(_, b)| *b != 0).count(),
+        4,
+        "nine players present (p5 has his bye, p11 withdrew): four games and the bye"
     );
+    assert_eq!(pairs.iter().filter(|(_, b)| *b == 0).count(), 1);
+    assert!(
+        !pairs
+            .iter()
+            .any(|(w, b)| [*w, *b].contains(&11) || [*w, *b].contains(&5)),
+        "{pairs:?}"
+    );
+    // The forfeit winner of round 2 may not have the bye (C.04.1 d).
+    assert!(!pairs.contains(&(fw, 0)), "{pairs:?}");
+
     let file = e.dir.path().join("reference.txt");
     std::fs::write(&file, &pairing).unwrap();
     let out = e.cli(
@@ -943,8 +983,21 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         .collect();
     assert_eq!(
         r3,
-        pairs.into_iter().collect::<HashSet<_>>(),
+        pairs
+            .iter()
+            .copied()
+            .filter(|(_, b)| *b != 0)
+            .collect::<HashSet<_>>(),
         "exactly the reference's games"
+    );
+    let bye = pairs.iter().find(|(_, b)| *b == 0).unwrap().0;
+    assert!(
+        e.cli("2027-03-04", &["trf", "--tournament", "SW"])
+            .lines()
+            .any(|l| l.starts_with("001")
+                && l[4..8].trim() == bye.to_string()
+                && l.trim_end().ends_with("0000 - U")),
+        "the reference's bye given: {bye}"
     );
     let st = e.standings("2027-03-04");
     assert!(
