@@ -727,17 +727,23 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
     let mut l = Ledger::default();
     for (id, w, b, _) in &games {
         assert_eq!(table(num(w)), table(num(b)), "{w} and {b} are in one table");
-        e.result("2027-03-01", id, stronger(w, b));
-        l.game(w, b, stronger(w, b));
+        // Table 1 is drawn but for p1's games: 1 has 4 points, the other four 1½ each.
+        let r = if table(num(w)) == 1 && num(w) != 1 && num(b) != 1 {
+            "1/2-1/2"
+        } else {
+            stronger(w, b)
+        };
+        e.result("2027-03-01", id, r);
+        l.game(w, b, r);
     }
     assert_eq!(l.met.len(), 30);
-    // Each table: 4, 3, 2, 1, 0 points. The top: the three table winners (4) and the best of
-    // the 3-point players.
+    // Tables 2 and 3: 4, 3, 2, 1, 0 points; table 1: 4, 1½, 1½, 1½, 1½. The top: the three
+    // table winners (4) and the best of the 3-point players.
     let semis = e.round("2027-03-01", 2);
     assert_eq!(semis.len(), 4);
     let top: HashSet<u32> = semis.iter().flat_map(|g| [num(&g.1), num(&g.2)]).collect();
     assert!(top.contains(&1) && top.contains(&2) && top.contains(&3));
-    // The 3-point players p4, p5, p6 are equal on points, Buchholz (4+2+1+0) and sum of
+    // The 3-point players p4 and p5 are equal on points, Buchholz (4+2+1+0) and sum of
     // Buchholz: the pairing number decides (DESIGN.md), so p4.
     assert!(top.contains(&4), "{top:?}");
     for (id, w, b, _) in &semis {
@@ -752,16 +758,23 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
     assert_eq!(rows.len(), 15);
     assert_eq!(rows[0]["player"], "Player 1");
     assert_eq!(rows[1]["player"], "Player 2");
-    // The non-qualifiers across the tables, the table place ignored: the two remaining
-    // 3-point players first, then the three 2-point players, …, the 0-point players last.
+    // The non-qualifiers across the tables, the table place ignored (§708.2): p5 (3), the
+    // two 2-point players (third in tables 2 and 3), then table 1's four 1½-point players
+    // (second to fifth there: ranked by table place they would come before the 2-point
+    // players), the 1-point and the 0-point players last.
     let pts: Vec<f64> = rows[4..]
         .iter()
         .map(|r| r["points"].as_f64().unwrap())
         .collect();
     assert_eq!(
         pts,
-        vec![3.0, 3.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0]
+        vec![3.0, 2.0, 2.0, 1.5, 1.5, 1.5, 1.5, 1.0, 1.0, 0.0, 0.0]
     );
+    let names: Vec<&str> = rows[4..7]
+        .iter()
+        .map(|r| r["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["Player 5", "Player 8", "Player 9"]);
     for r in &rows[4..] {
         assert_eq!(r["stage"], "tables");
         assert!(r["rank"].as_u64().unwrap() >= 5);
