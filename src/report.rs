@@ -223,6 +223,13 @@ fn staged_standings(
             v["final"] = serde_json::json!(st.final_places);
             v["pairing"] =
                 serde_json::json!(crate::mail::texts::pairing_note(Lang::En, &st.pairing));
+            // §709.2: the tie-breaks and how unplayed games count.
+            v["tiebreak_unplayed"] = serde_json::json!(match known.unplayed {
+                standings::Unplayed::Fide => "fide",
+                standings::Unplayed::Plain => "plain",
+            });
+            v["tiebreak_note"] =
+                serde_json::json!(crate::mail::texts::tiebreak_note(Lang::En, known.unplayed));
             let mut s = serde_json::to_string_pretty(&v)?;
             s.push('\n');
             s
@@ -253,8 +260,9 @@ fn staged_standings(
                 ));
             }
             extra.push_str(&format!(
-                "</ul>\n<p>{}</p>\n",
-                standings_html::escape(&texts::pairing_note(lang, &st.pairing))
+                "</ul>\n<p>{}</p>\n<p>{}</p>\n",
+                standings_html::escape(&texts::pairing_note(lang, &st.pairing)),
+                standings_html::escape(texts::tiebreak_note(lang, known.unplayed))
             ));
             match page.rfind("</body>") {
                 Some(i) => format!("{}{extra}{}", &page[..i], &page[i..]),
@@ -286,7 +294,11 @@ fn staged_standings(
                     texts::stage_name(lang, stage)
                 ));
             }
-            out.push_str(&format!("\n{}\n", texts::pairing_note(lang, &st.pairing)));
+            out.push_str(&format!(
+                "\n{}\n{}\n",
+                texts::pairing_note(lang, &st.pairing),
+                texts::tiebreak_note(lang, known.unplayed)
+            ));
             out
         }
     })

@@ -604,6 +604,15 @@ fn s708_1_a_swiss_of_11_with_a_top_of_4_knockout_tie_seed_to_the_final_places() 
     );
     let text = e.cli("2027-08-01", &["standings"]);
     assert!(text.contains("final places (§708.1–708.2)"), "{text}");
+    // §709.2: the tie-breaks named, with how unplayed games count (here "plain").
+    assert_eq!(st["tiebreak_unplayed"], "plain");
+    let plain = "only games played count (an unplayed round adds nothing)";
+    assert!(text.contains(plain), "{text}");
+    let html = e.cli("2027-08-01", &["standings", "--format", "html"]);
+    assert!(
+        html.contains(plain) && html.contains("FIDE Dutch"),
+        "{html}"
+    );
     // Everyone is told the final places once, the champion first.
     e.cli("2027-08-02", &["tick"]);
     for who in [
@@ -779,6 +788,21 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
         assert_eq!(r["stage"], "tables");
         assert!(r["rank"].as_u64().unwrap() >= 5);
     }
+    // §709.2, the default: unplayed games as the FIDE Tie-Break Regulations count them.
+    assert_eq!(st["tiebreak_unplayed"], "fide");
+    assert!(
+        st["tiebreak_note"]
+            .as_str()
+            .unwrap()
+            .contains("FIDE Tie-Break Regulations (2024)"),
+        "{st}"
+    );
+    let text = e.cli("2027-07-01", &["standings"]);
+    assert!(
+        text.contains("round-robin tables by snake seeding"),
+        "{text}"
+    );
+    assert!(text.contains("FIDE Tie-Break Regulations (2024)"), "{text}");
 }
 
 /// Bad pairings for round 3 are refused with the reason, and nothing starts.

@@ -501,6 +501,14 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::PairedImported => " Round {round}: paired by {program} (§709.1).",
         Key::AnotherProgram => "another program",
+        Key::TiebreaksFide => {
+            "Ties: points, then Buchholz, then sum of Buchholz (§708.3–708.4); unplayed games \
+             counted as the FIDE Tie-Break Regulations (2024) count them."
+        }
+        Key::TiebreaksPlain => {
+            "Ties: points, then Buchholz, then sum of Buchholz (§708.3–708.4); only games \
+             played count (an unplayed round adds nothing)."
+        }
         Key::StageReached => "Stage reached",
         Key::FinalPlacesHeading => "final places (§708.1–708.2)",
         Key::FirstStageHeading => "the first stage (points, Buchholz, sum of Buchholz; §708.2)",

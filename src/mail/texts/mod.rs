@@ -224,6 +224,18 @@ pub fn stage_name(lang: Lang, stage: &str) -> String {
 }
 
 /// How the rounds of a tournament in stages were paired (§709.2), in `lang`.
+/// How ties are broken in the overall ranking of a tournament in stages, and how unplayed
+/// games count (§709.2, RULES.md §12a `tiebreak_unplayed`).
+pub fn tiebreak_note(lang: Lang, unplayed: crate::rules::standings::Unplayed) -> &'static str {
+    text(
+        lang,
+        match unplayed {
+            crate::rules::standings::Unplayed::Fide => Key::TiebreaksFide,
+            crate::rules::standings::Unplayed::Plain => Key::TiebreaksPlain,
+        },
+    )
+}
+
 pub fn pairing_note(lang: Lang, note: &crate::rules::stage::PairingNote) -> String {
     let mut out = text(
         lang,
