@@ -229,3 +229,24 @@ fn c0403_trf_with_an_unknown_result_code_is_refused_with_its_line() {
     assert!(err.contains("line 5"), "{err}");
     assert!(err.contains("unknown result code 'X'"), "{err}");
 }
+
+#[test]
+fn c0403_1_8_trf_without_the_number_of_rounds_is_refused_and_142_is_read_as_xxr() {
+    // Topscorers exist only in the last round (1.8): without `XXR n` (or TRF-2026's `142 n`)
+    // amici cannot know whether the round to pair is the last. bbpPairings refuses it too.
+    let text = fixture("no_rematch");
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("XXR"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out, err) = pair_cli(&without);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("the number of rounds is not given"), "{err}");
+    // `142 n` stands for `XXR n`: the same pairing.
+    let with_142 = text.replace("XXR ", "142 ");
+    let (code, out142, err) = pair_cli(&with_142);
+    assert_eq!(code, 0, "{err}");
+    let (_, out_xxr, _) = pair_cli(&text);
+    assert_eq!(out142, out_xxr);
+}

@@ -1,5 +1,5 @@
 //! Reading a TRF-16 tournament (FIDE Data Exchange Format) with the TRFx lines `XXR n` (the
-//! number of rounds) and `XXC white1|black1` (the initial colour), to pair its next round by
+//! number of rounds; TRF-2026's `142 n` read the same) and `XXC white1|black1` (the initial colour), to pair its next round by
 //! the Dutch system (C.04.3; §709.1, `amici pair --trf FILE`). Pure: the text in, the
 //! tournament or an error naming the line out.
 //!
@@ -215,13 +215,18 @@ pub fn read_trf(text: &str) -> Result<Trf, TrfReadError> {
                 );
             }
             players.push(e);
-        } else if let Some(rest) = l.strip_prefix("XXR") {
+        } else if let Some((tag, rest)) = l
+            .strip_prefix("XXR")
+            .map(|r| ("XXR", r))
+            .or_else(|| l.strip_prefix("142").map(|r| ("142", r)))
+        {
+            // The number of rounds: TRFx `XXR n`, or TRF-2026's `142 n`.
             match rest.trim().parse::<u32>() {
                 Ok(n) if n > 0 => total_rounds = Some(n),
                 _ => {
                     return err(
                         line,
-                        format!("XXR wants a number of rounds, not '{}'", rest.trim()),
+                        format!("{tag} wants a number of rounds, not '{}'", rest.trim()),
                     );
                 }
             }
