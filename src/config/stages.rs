@@ -33,7 +33,19 @@ pub(super) fn validate(
                 raw.knockout_games.as_ref().map(Spanned::span),
             ),
         ];
-        for (key, span) in keys.into_iter().filter(|(_, s)| s.is_some()) {
+        // Keys read without their place in the file: named at the tournament's id.
+        let unplaced = [
+            ("knockout_tie", raw.knockout_tie.is_some()),
+            ("requested_byes", raw.requested_byes.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, given)| *given)
+        .map(|(key, _)| (key, Some(raw.id.span())));
+        for (key, span) in keys
+            .into_iter()
+            .filter(|(_, s)| s.is_some())
+            .chain(unplaced)
+        {
             ck.at(
                 span,
                 format!("{key} is only used with pairing = \"swiss\" or \"tables\""),

@@ -666,6 +666,20 @@ fn s12a_swiss_and_tables_keys_are_checked_against_the_pairing_and_the_players() 
             .contains("rounds is only used with pairing = \"swiss\""),
         "{e:?}"
     );
+    // The knockout and bye keys on a round robin too (they would be silently ignored).
+    for key in ["knockout_tie = \"replay\"", "requested_byes = true", "top = 4"] {
+        let e = errs(&GOOD.replace(
+            "pairing = \"explicit\"",
+            &format!("pairing = \"explicit\"\n{key}"),
+        ));
+        let name = key.split(' ').next().unwrap();
+        assert!(
+            e.iter().any(|e| e
+                .message
+                .contains(&format!("{name} is only used with pairing"))),
+            "{key}: {e:?}"
+        );
+    }
 }
 
 #[test]
