@@ -183,6 +183,15 @@ pub fn standings(
 ) -> Result<String> {
     let t = pick_tournament(config, tournament)?;
     if t.pairing.staged() {
+        // §708.3–708.4 fix the order (points, Buchholz, sum of Buchholz): another list would
+        // be silently ignored.
+        if tiebreaks.is_some() {
+            bail!(
+                "tournament {} is played in stages: its order is fixed by §708 (points, \
+                 Buchholz, sum of Buchholz); --tiebreaks is for round robins and PGN files",
+                t.id
+            );
+        }
         return staged_standings(store, config, t, format, today);
     }
     let records = store.games()?;

@@ -797,12 +797,23 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
             .contains("FIDE Tie-Break Regulations (2024)"),
         "{st}"
     );
-    let text = e.cli("2027-07-01", &["standings"]);
+    let shown = e.cli("2027-07-01", &["standings"]);
     assert!(
-        text.contains("round-robin tables by snake seeding"),
-        "{text}"
+        shown.contains("round-robin tables by snake seeding"),
+        "{shown}"
     );
-    assert!(text.contains("FIDE Tie-Break Regulations (2024)"), "{text}");
+    assert!(
+        shown.contains("FIDE Tie-Break Regulations (2024)"),
+        "{shown}"
+    );
+    // The order is §708's: another tie-break list is refused, not silently ignored.
+    let other = e.run("2027-07-01", &["standings", "--tiebreaks", "sonneborn-berger"]);
+    assert!(!other.status.success());
+    assert!(
+        text(&other.stderr).contains("--tiebreaks is for round robins"),
+        "{}",
+        text(&other.stderr)
+    );
 }
 
 /// Bad pairings for round 3 are refused with the reason, and nothing starts.

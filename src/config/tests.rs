@@ -667,7 +667,11 @@ fn s12a_swiss_and_tables_keys_are_checked_against_the_pairing_and_the_players() 
         "{e:?}"
     );
     // The knockout and bye keys on a round robin too (they would be silently ignored).
-    for key in ["knockout_tie = \"replay\"", "requested_byes = true", "top = 4"] {
+    for key in [
+        "knockout_tie = \"replay\"",
+        "requested_byes = true",
+        "top = 4",
+    ] {
         let e = errs(&GOOD.replace(
             "pairing = \"explicit\"",
             &format!("pairing = \"explicit\"\n{key}"),
