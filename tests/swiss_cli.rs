@@ -807,7 +807,10 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
         "{shown}"
     );
     // The order is §708's: another tie-break list is refused, not silently ignored.
-    let other = e.run("2027-07-01", &["standings", "--tiebreaks", "sonneborn-berger"]);
+    let other = e.run(
+        "2027-07-01",
+        &["standings", "--tiebreaks", "sonneborn-berger"],
+    );
     assert!(!other.status.success());
     assert!(
         text(&other.stderr).contains("--tiebreaks is for round robins"),
@@ -897,6 +900,47 @@ fn reference_pairing(python: &std::path::Path, trf: &std::path::Path) -> String 
     text.split("END").next().unwrap().to_string()
 }
 
+/// Round 3's block of the exported TRF: start numbers are the pairing numbers (rating order),
+/// p5's requested bye is H, withdrawn p11 is Z, round 2's forfeit is `+` / `-`.
+fn exported_trf_holds_the_bye_the_withdrawal_and_the_forfeit(trf: &str, forfeited: (u32, u32)) {
+    let p5 = trf.lines().find(|l| l.contains("Player 5 ")).unwrap();
+    assert_eq!(&p5[4..8], "   5");
+    assert!(p5.trim_end().ends_with("0000 - H"), "{p5}");
+    let p11 = trf.lines().find(|l| l.contains("Player 11 ")).unwrap();
+    assert!(p11.trim_end().ends_with("0000 - Z"), "withdrawn: {p11}");
+    let (fw, fb) = forfeited;
+    let winner = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l[4..8].trim() == fw.to_string())
+        .unwrap();
+    assert!(
+        winner.contains(&format!("{fb:>4} w +")),
+        "round 2's forfeit win: {winner}"
+    );
+    let loser = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l[4..8].trim() == fb.to_string())
+        .unwrap();
+    assert!(
+        loser.contains(&format!("{fw:>4} b -")),
+        "round 2's forfeit loss: {loser}"
+    );
+}
+
+/// The reference engine's pairs (white, black; black 0 for the bye), its count line checked.
+fn reference_pairs(pairing: &str) -> Vec<(u32, u32)> {
+    let mut lines = pairing.lines().filter(|l| !l.trim().is_empty());
+    let count: usize = lines.next().unwrap().trim().parse().unwrap();
+    let pairs: Vec<(u32, u32)> = lines
+        .map(|l| {
+            let v: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect();
+    assert_eq!(count, pairs.len());
+    pairs
+}
+
 #[test]
 fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     let e = Event::new(&config(
@@ -946,29 +990,7 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         trf.contains("\nXXR 5\n") && trf.contains("\nXXC white1\n"),
         "{trf}"
     );
-    // Start numbers are the pairing numbers (rating order): p5 is 5, his round-3 block H.
-    let p5 = trf.lines().find(|l| l.contains("Player 5 ")).unwrap();
-    assert_eq!(&p5[4..8], "   5");
-    assert!(p5.trim_end().ends_with("0000 - H"), "{p5}");
-    let p11 = trf.lines().find(|l| l.contains("Player 11 ")).unwrap();
-    assert!(p11.trim_end().ends_with("0000 - Z"), "withdrawn: {p11}");
-    let (fw, fb) = forfeited;
-    let winner = trf
-        .lines()
-        .find(|l| l.starts_with("001") && l[4..8].trim() == fw.to_string())
-        .unwrap();
-    assert!(
-        winner.contains(&format!("{fb:>4} w +")),
-        "round 2's forfeit win: {winner}"
-    );
-    let loser = trf
-        .lines()
-        .find(|l| l.starts_with("001") && l[4..8].trim() == fb.to_string())
-        .unwrap();
-    assert!(
-        loser.contains(&format!("{fw:>4} b -")),
-        "round 2's forfeit loss: {loser}"
-    );
+    exported_trf_holds_the_bye_the_withdrawal_and_the_forfeit(&trf, forfeited);
     let trf_path = e.dir.path().join("sw.trf");
     std::fs::write(&trf_path, &trf).unwrap();
 
@@ -982,15 +1004,7 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         return;
     };
     let pairing = reference_pairing(&python, &trf_path);
-    let mut lines = pairing.lines().filter(|l| !l.trim().is_empty());
-    let count: usize = lines.next().unwrap().trim().parse().unwrap();
-    let pairs: Vec<(u32, u32)> = lines
-        .map(|l| {
-            let v: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
-            (v[0], v[1])
-        })
-        .collect();
-    assert_eq!(count, pairs.len());
+    let pairs = reference_pairs(&pairing);
     assert_eq!(
         pairs.iter().filter(|(_, b)| *b != 0).count(),
         4,
@@ -1004,7 +1018,7 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         "{pairs:?}"
     );
     // The forfeit winner of round 2 may not have the bye (C.04.1 d).
-    assert!(!pairs.contains(&(fw, 0)), "{pairs:?}");
+    assert!(!pairs.contains(&(forfeited.0, 0)), "{pairs:?}");
 
     let file = e.dir.path().join("reference.txt");
     std::fs::write(&file, &pairing).unwrap();

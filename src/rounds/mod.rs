@@ -26,19 +26,19 @@ pub struct Known {
     pub entrants: Vec<stage::Entrant>,
     pub unplayed: crate::rules::standings::Unplayed,
     pub game_floor: u32,
-    pub adjudications: HashMap<u32, crate::rules::game::Adjudication>,
+    pub appeals: HashMap<u32, stage::AppealWindow>,
 }
 
 impl Known {
     pub fn read(tx: &Tx<'_>, t: &Tournament) -> crate::store::Result<Known> {
         let mut results = HashMap::new();
-        let mut adjudications = HashMap::new();
+        let mut appeals = HashMap::new();
         let withdrawn = tx.withdrawn(&t.id)?;
         tx.each_game_of_tournament(&t.id, &mut |g: GameRecord| {
             if let Some(n) = game_number(&g.id) {
                 results.insert(n, stage_outcome(&g, &withdrawn));
-                if let Some(a) = g.adjudication {
-                    adjudications.insert(n, a);
+                if let Some(w) = g.adjudication.as_ref().and_then(|a| a.appeal_window()) {
+                    appeals.insert(n, w);
                 }
             }
         })?;
@@ -74,7 +74,7 @@ impl Known {
                 .meta(&floor_key(&t.id))?
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(0),
-            adjudications,
+            appeals,
         })
     }
 
@@ -87,7 +87,7 @@ impl Known {
             requested: &self.requested,
             unplayed: self.unplayed,
             game_floor: self.game_floor,
-            adjudications: &self.adjudications,
+            appeals: &self.appeals,
         }
     }
 }

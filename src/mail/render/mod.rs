@@ -750,6 +750,7 @@ fn told_text(lang: Lang, told: &Told) -> String {
             &[("ended", &date(*ended))],
         ),
         Told::NoAdjudicationYet => tr(lang, Key::NoAdjudicationYet).to_string(),
+        Told::AdjudicationFinal => tr(lang, Key::AdjudicationFinal).to_string(),
         Told::ClaimRefused(why) => claim_refused(lang, why),
         Told::SwitchedToPost { on } => fill(lang, Key::SwitchedToPost, &[("on", &date(*on))]),
         Told::RemovedNeverMoved => tr(lang, Key::PlayerWithdrewWithoutEverMoving).to_string(),

@@ -40,6 +40,10 @@ pub(super) fn text(key: Key) -> &'static str {
         }
         Key::AdjudicationAppealLate => "Art. 55: the 7 days for an appeal ended on {ended}.",
         Key::NoAdjudicationYet => "Art. 55: there is no adjudication decision to appeal yet.",
+        Key::AdjudicationFinal => {
+            "Art. 55: the second adjudicator has decided; his decision is final and cannot be \
+             appealed."
+        }
         Key::AdjudicationAppealed => {
             "Art. 55: {side} appeals the adjudication of {game}; the second adjudicator decides, finally."
         }

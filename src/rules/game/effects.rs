@@ -268,6 +268,8 @@ pub enum Told {
     AdjudicationAppealLate { ended: Day },
     /// Art. 55: there is no adjudication decision yet.
     NoAdjudicationYet,
+    /// Art. 55: the second adjudicator has decided; his decision is final.
+    AdjudicationFinal,
     /// A player's overstep claim, admission, objection or withdrawal refused (Art. 33–39).
     ClaimRefused(ClaimRefusal),
     /// Art. 6 В: from `on` the game is played by post; the clocks continue.

@@ -7,6 +7,7 @@ use shakmaty::Color;
 
 use crate::rules::letter::{self, Command};
 use crate::rules::model::{Day, GameResult, Kind, Mode};
+use crate::rules::stage::AppealWindow;
 
 use super::effects::{
     AdjudicationStage, Effect, Handled, Msg, Told, ended_effects, tell_all, win_for,
@@ -215,6 +216,7 @@ pub fn start_adjudication(rec: &GameRecord, today: Day) -> Handled {
         decided_on: None,
         appeals: Vec::new(),
         reminded: false,
+        final_decision: false,
     };
     let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
     let effects = tell_all(Kind::Adjudication, &msg);
@@ -241,7 +243,10 @@ pub fn adjudicate(rec: &GameRecord, result: GameResult, today: Day) -> Handled {
             decided_on: None,
             appeals: Vec::new(),
             reminded: false,
+            final_decision: false,
         });
+        // After an appeal, the decision is the second adjudicator's: final (Art. 55).
+        a.final_decision = !a.appeals.is_empty();
         a.decided_on = Some(today);
     }
     h
@@ -280,6 +285,9 @@ pub(super) fn appeal_letter(
             msg: Msg::Told(why),
         }]))
     };
+    if a.final_decision {
+        return refuse(Told::AdjudicationFinal);
+    }
     if a.proposals[idx].is_none() {
         return refuse(Told::NoAppealWithoutProposal);
     }
@@ -335,21 +343,28 @@ pub struct AdjudicationDeadlines {
 }
 
 impl Adjudication {
-    /// Whether the decided result may still change as of `today` (Art. 55): the 7 days to
-    /// appeal run (for a player who sent a proposal: Art. 52 note 2 leaves the other none),
-    /// or an appeal waits for the second adjudicator, whose decision (recorded after the
-    /// appeal) is final. A round in stages waits for it (RULES.md §12a).
-    pub fn open_to_appeal(&self, today: Day) -> bool {
-        let Some(decided) = self.decided_on else {
-            return false;
-        };
-        match self.appeals.iter().map(|(_, d)| *d).max() {
-            Some(appealed) => decided <= appealed,
-            None => {
-                self.proposals.iter().any(Option::is_some)
-                    && today <= decided + chrono::Duration::days(APPEAL_DAYS)
-            }
+    /// How long the decided result may still change (Art. 55): the 7 days to appeal (for a
+    /// player who sent a proposal: Art. 52 note 2 leaves the other none), or an appeal waits
+    /// for the second adjudicator, whose decision (recorded after the appeal) is final. `None`
+    /// when undecided, final, or nobody may appeal. A round in stages waits for it (RULES.md
+    /// §12a).
+    pub fn appeal_window(&self) -> Option<AppealWindow> {
+        let decided = self.decided_on?;
+        if self.final_decision {
+            return None;
         }
+        if !self.appeals.is_empty() {
+            return Some(AppealWindow::Pending);
+        }
+        self.proposals
+            .iter()
+            .any(Option::is_some)
+            .then(|| AppealWindow::Until(decided + chrono::Duration::days(APPEAL_DAYS)))
+    }
+
+    /// Whether the decided result may still change as of `today` (Art. 55).
+    pub fn open_to_appeal(&self, today: Day) -> bool {
+        self.appeal_window().is_some_and(|w| w.open(today))
     }
 
     /// Where the steps of this adjudication end (Art. 52–55).

@@ -147,6 +147,9 @@ pub struct Adjudication {
     /// The adjudicator was reminded that his 15 days had run out (Art. 53).
     #[serde(default)]
     pub reminded: bool,
+    /// The decision recorded after an appeal: the second adjudicator's, final (Art. 55).
+    #[serde(default)]
+    pub final_decision: bool,
 }
 /// Who a message is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -212,9 +212,28 @@ pub struct Facts<'a> {
     /// Game numbers below this were used by a round taken back (`unpair`): never given again,
     /// so a letter about the old game never lands in a new one.
     pub game_floor: u32,
-    /// The adjudications of the games that had one, by game number (Art. 52–55): a round
-    /// whose adjudicated result may still be appealed is not over yet.
-    pub adjudications: &'a HashMap<u32, crate::rules::game::Adjudication>,
+    /// The adjudicated games whose result may still change, by game number (Art. 55, read by
+    /// `game::Adjudication::appeal_window`): a round with one is not over yet.
+    pub appeals: &'a HashMap<u32, AppealWindow>,
+}
+
+/// How long an adjudicated result may still change (Art. 55).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AppealWindow {
+    /// A player may appeal up to and including this day.
+    Until(Day),
+    /// An appeal waits for the second adjudicator, whose decision is final.
+    Pending,
+}
+
+impl AppealWindow {
+    /// Whether the result may still change as of `today`.
+    pub fn open(self, today: Day) -> bool {
+        match self {
+            AppealWindow::Until(last) => today <= last,
+            AppealWindow::Pending => true,
+        }
+    }
 }
 
 impl Facts<'_> {
@@ -225,11 +244,10 @@ impl Facts<'_> {
 
     /// A game of the round has an adjudicated result that may still change (Art. 55).
     pub fn appeal_open(&self, round: &Round, today: Day) -> bool {
-        round.games.iter().any(|g| {
-            self.adjudications
-                .get(&g.game)
-                .is_some_and(|a| a.open_to_appeal(today))
-        })
+        round
+            .games
+            .iter()
+            .any(|g| self.appeals.get(&g.game).is_some_and(|w| w.open(today)))
     }
 
     fn finished(&self, game: u32) -> bool {
@@ -274,13 +292,25 @@ pub enum StageError {
 /// the first stage once every game of round n has a result that can no longer be appealed; then the top; each knockout round
 /// once the previous one is decided; the tournament over when the final is decided.
 pub fn next(format: &Format, facts: &Facts<'_>, today: Day) -> Result<Next, StageError> {
+    next_after(format, facts, today, true)
+}
+
+/// [`next`], with `appeals`: whether an adjudicated result still open to appeal holds the
+/// next step back (the standings' final places do not wait for it: they show the results as
+/// they stand).
+pub(crate) fn next_after(
+    format: &Format,
+    facts: &Facts<'_>,
+    today: Day,
+    appeals: bool,
+) -> Result<Next, StageError> {
     if today < format.start {
         return Ok(Next::Wait);
     }
     // The next round waits for every result, an adjudicated one until it can no longer be
     // appealed (Art. 55, RULES.md §12a).
     if let Some(last) = facts.rounds.last()
-        && (!facts.complete(last) || facts.appeal_open(last, today))
+        && (!facts.complete(last) || (appeals && facts.appeal_open(last, today)))
     {
         return Ok(Next::Wait);
     }

@@ -110,7 +110,7 @@ pub struct Place {
 /// without a top, the first stage) is undecided.
 pub fn final_places(format: &Format, facts: &Facts<'_>, stage: StageKind) -> Option<Vec<Place>> {
     let over = matches!(
-        super::next(format, facts, format.start),
+        super::next_after(format, facts, format.start, false),
         Ok(super::Next::Over)
     ) && facts.rounds.last().is_some_and(|r| facts.complete(r));
     if !over {

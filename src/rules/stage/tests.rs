@@ -40,7 +40,7 @@ struct Play {
     results: HashMap<u32, Outcome>,
     withdrawn: HashSet<String>,
     requested: Vec<(String, u32)>,
-    adjudications: HashMap<u32, crate::rules::game::Adjudication>,
+    appeals: HashMap<u32, AppealWindow>,
 }
 
 impl Play {
@@ -51,7 +51,7 @@ impl Play {
             results: HashMap::new(),
             withdrawn: HashSet::new(),
             requested: Vec::new(),
-            adjudications: HashMap::new(),
+            appeals: HashMap::new(),
         }
     }
 
@@ -64,7 +64,7 @@ impl Play {
             requested: &self.requested,
             unplayed: crate::rules::standings::Unplayed::Fide,
             game_floor: 0,
-            adjudications: &self.adjudications,
+            appeals: &self.appeals,
         }
     }
 
@@ -184,26 +184,17 @@ fn c0403_round_1_top_half_meets_bottom_half_and_the_last_gets_the_bye() {
 
 #[test]
 fn art_55_the_next_round_waits_until_an_adjudicated_result_can_no_longer_be_appealed() {
-    use crate::rules::game::{Adjudication, Role};
-    use crate::rules::model::GameResult;
     let f = format(First::Swiss { rounds: 5 }, 0, Tie::Seed);
     let mut p = Play::new(10);
     let Next::Start(r1) = p.next(&f, "2027-01-10") else {
         panic!("round 1 starts on the start date")
     };
     p.finish(stronger_wins);
-    // Game 1 was adjudicated on the round's end date + 20 days; White had sent a proposal,
-    // so he may appeal within 7 days (Art. 52 note 2, Art. 55).
-    let decided = day("2027-05-30");
-    let mut adj = Adjudication {
-        asked_on: day("2027-05-10"),
-        proposals: [Some((GameResult::WhiteWins, "analysis".into())), None],
-        forwarded_on: Some(day("2027-05-25")),
-        decided_on: Some(decided),
-        appeals: Vec::new(),
-        reminded: false,
-    };
-    p.adjudications.insert(r1.games[0].game, adj.clone());
+    // Game 1 was adjudicated; a player may appeal up to 2027-06-06 (Art. 55, the window as
+    // `game::Adjudication::appeal_window` reads it: tested there).
+    let game = r1.games[0].game;
+    p.appeals
+        .insert(game, AppealWindow::Until(day("2027-06-06")));
     assert_eq!(
         p.next(&f, "2027-06-06"),
         Next::Wait,
@@ -214,31 +205,35 @@ fn art_55_the_next_round_waits_until_an_adjudicated_result_can_no_longer_be_appe
         results: p.results.clone(),
         ..Play::new(10)
     };
-    // An appeal on the 5th day: the round waits for the second adjudicator, however long.
-    adj.appeals.push((Role::White, day("2027-06-04")));
-    waiting.adjudications.insert(r1.games[0].game, adj.clone());
+    // An appeal waits for the second adjudicator, however long.
+    waiting.appeals.insert(game, AppealWindow::Pending);
     assert_eq!(
         waiting.next(&f, "2027-07-30"),
         Next::Wait,
         "the appeal undecided"
     );
-    // The second adjudicator's decision is final: round 2 starts.
-    adj.decided_on = Some(day("2027-08-01"));
-    waiting.adjudications.insert(r1.games[0].game, adj.clone());
+    // The second adjudicator's decision is final: no window left, round 2 starts.
+    waiting.appeals.clear();
     assert!(matches!(waiting.next(&f, "2027-08-01"), Next::Start(r) if r.number == 2));
     // Without an appeal: round 2 the day after the 7 days.
     assert!(matches!(p.next(&f, "2027-06-07"), Next::Start(r) if r.number == 2));
-    // Neither player sent a proposal: no one may appeal, nothing to wait for.
-    let mut q = Play {
-        rounds: vec![r1.clone()],
-        results: p.results.clone(),
-        ..Play::new(10)
+}
+
+#[test]
+fn art_55_an_adjudicated_last_round_gives_the_final_places_and_the_end_waits_for_the_appeal() {
+    let f = format(First::Swiss { rounds: 1 }, 0, Tie::Seed);
+    let mut p = Play::new(4);
+    let Next::Start(r1) = p.next(&f, "2027-01-10") else {
+        panic!("round 1 starts on the start date")
     };
-    adj.appeals.clear();
-    adj.decided_on = Some(decided);
-    adj.proposals = [None, None];
-    q.adjudications.insert(r1.games[0].game, adj);
-    assert!(matches!(q.next(&f, "2027-05-31"), Next::Start(r) if r.number == 2));
+    p.finish(stronger_wins);
+    p.appeals
+        .insert(r1.games[0].game, AppealWindow::Until(day("2027-06-06")));
+    // The standings show the places as the results stand …
+    assert!(places::final_places(&f, &p.facts(), StageKind::Swiss).is_some());
+    // … the tournament is over (everyone told) only once the result is final.
+    assert_eq!(p.next(&f, "2027-06-06"), Next::Wait);
+    assert_eq!(p.next(&f, "2027-06-07"), Next::Over);
 }
 
 /// Checks C1–C3 over the whole tournament: no rematch, at most one pairing-allocated bye,

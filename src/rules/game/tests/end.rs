@@ -107,12 +107,70 @@ fn art_55_an_appeal_within_7_days_goes_to_the_second_adjudicator() {
             .iter()
             .any(|e| e.to == Role::Arbiter && e.kind == Kind::Adjudication)
     );
-    assert_eq!(h.record.unwrap().adjudication.unwrap().appeals.len(), 1);
+    let appealed = h.record.unwrap();
+    assert_eq!(appealed.adjudication.as_ref().unwrap().appeals.len(), 1);
     assert!(
         handle_letter(&g, Color::White, "appeal", day("2027-01-28"))
             .record
             .is_none()
     );
+    // While the appeal waits, the result may change.
+    let a = appealed.adjudication.as_ref().unwrap();
+    assert!(
+        a.open_to_appeal(day("2027-03-01")),
+        "awaiting the second adjudicator"
+    );
+    // The second adjudicator decides the same day: final, closed, and not appealable.
+    let decided = adjudicate(&appealed, GameResult::WhiteWins, day("2027-01-27"))
+        .record
+        .unwrap();
+    let a = decided.adjudication.as_ref().unwrap();
+    assert!(a.final_decision);
+    assert!(!a.open_to_appeal(day("2027-01-27")));
+    let again = handle_letter(&decided, Color::Black, "I appeal", day("2027-01-28"));
+    assert!(again.record.is_none());
+    assert!(
+        again
+            .effects
+            .iter()
+            .any(|e| matches!(e.msg, Msg::Told(Told::AdjudicationFinal))),
+        "{:?}",
+        again.effects
+    );
+}
+
+#[test]
+fn art_55_the_appeal_window_is_7_days_from_the_decision_for_a_player_who_sent_a_proposal() {
+    use crate::rules::stage::AppealWindow;
+    let g = play(game(), Color::White, "1. e2-e4", "2026-01-12");
+    let asked = handle_end(&g, day("2026-12-31"), day("2026-12-31"))
+        .record
+        .unwrap();
+    // Nobody sent a proposal: nobody may appeal, the decision stands at once.
+    let silent = adjudicate(&asked, GameResult::Draw, day("2027-01-20"))
+        .record
+        .unwrap();
+    let a = silent.adjudication.as_ref().unwrap();
+    assert_eq!(a.appeal_window(), None);
+    assert!(!a.open_to_appeal(day("2027-01-20")));
+    // White sent one: he may appeal up to and including the 7th day after the decision.
+    let proposed = handle_letter(&asked, Color::White, "1-0", day("2027-01-02"))
+        .record
+        .unwrap();
+    assert_eq!(
+        proposed.adjudication.as_ref().unwrap().appeal_window(),
+        None
+    );
+    let decided = adjudicate(&proposed, GameResult::Draw, day("2027-01-20"))
+        .record
+        .unwrap();
+    let a = decided.adjudication.as_ref().unwrap();
+    assert_eq!(
+        a.appeal_window(),
+        Some(AppealWindow::Until(day("2027-01-27")))
+    );
+    assert!(a.open_to_appeal(day("2027-01-27")));
+    assert!(!a.open_to_appeal(day("2027-01-28")));
 }
 
 #[test]
