@@ -353,15 +353,6 @@ fn pair_trf(file: &std::path::Path) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The last round has its own rules (topscorers, C.04.3 1.8): without the number of rounds
-    // the round to pair cannot be known to be the last or not (bbpPairings refuses it too).
-    if trf.total_rounds.is_none() {
-        eprintln!(
-            "amici: {}: the number of rounds is not given (a line `XXR n` or `142 n`)",
-            file.display()
-        );
-        return ExitCode::from(2);
-    }
     let input = amici::rules::trf_read::next_round(&trf);
     match amici::rules::dutch::pair(&input) {
         Ok(p) => match emit(&p.to_javafo()) {

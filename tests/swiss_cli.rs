@@ -941,6 +941,62 @@ fn reference_pairs(pairing: &str) -> Vec<(u32, u32)> {
     pairs
 }
 
+/// The pairs of a JaVaFo-format pairing (white, black; black 0 for the bye).
+fn javafo_pairs(text: &str) -> HashSet<(u32, u32)> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<u32> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect()
+}
+
+#[test]
+fn s12a_a_half_point_bye_is_exported_as_bbu_and_the_trf_pairs_as_the_daemon_did() {
+    let e = Event::new(&config(
+        "pairing = \"swiss\"\nrounds = 4\nround_days = 60\nbye_points = 0.5",
+        7,
+    ));
+    e.cli("2027-01-10", &["tick"]);
+    for (id, w, b, _) in e.round("2027-02-01", 1) {
+        e.result("2027-02-01", &id, stronger(&w, &b));
+    }
+    // Round 2, paired by the daemon once round 1 is complete.
+    let daemon: HashSet<(u32, u32)> = e
+        .round("2027-02-01", 2)
+        .iter()
+        .map(|(_, w, b, _)| (num(w), num(b)))
+        .collect();
+    assert_eq!(daemon.len(), 3, "seven players: three games and a bye");
+    let with_round_2 = e.cli("2027-02-01", &["trf", "--tournament", "SW"]);
+    let bye = with_round_2
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .find(|l| l.trim_end().ends_with("0000 - U"))
+        .map(|l| l[4..8].trim().parse::<u32>().unwrap())
+        .expect("round 2's pairing-allocated bye in the TRF");
+    // Taken back before any move: the TRF is the state the daemon paired round 2 from.
+    e.cli("2027-02-02", &["arbiter", "unpair", "SW", "2"]);
+    let trf = e.cli("2027-02-02", &["trf", "--tournament", "SW"]);
+    assert!(trf.contains("\nBBU  0.5\n"), "bye_points = 0.5: {trf}");
+    // Round 1's bye (player 7, the lowest) holds half a point in the points column.
+    let p7 = trf.lines().find(|l| l.contains("Player 7 ")).unwrap();
+    assert!(p7.trim_end().ends_with("0000 - U"), "{p7}");
+    assert_eq!(p7[80..84].trim(), "0.5", "{p7}");
+    let path = e.dir.path().join("half.trf");
+    std::fs::write(&path, &trf).unwrap();
+    let out = e.cli("2027-02-02", &["pair", "--trf", path.to_str().unwrap()]);
+    let mut expected = daemon.clone();
+    expected.insert((bye, 0));
+    assert_eq!(
+        javafo_pairs(&out),
+        expected,
+        "pair --trf on the exported file gives the daemon's own round 2"
+    );
+}
+
 #[test]
 fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     let e = Event::new(&config(
@@ -961,15 +1017,28 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
             }
         }
     }
-    assert_eq!(
-        e.round("2027-03-01", 3).len(),
-        5,
-        "round 3 paired by itself"
-    );
+    let own: HashSet<(u32, u32)> = e
+        .round("2027-03-01", 3)
+        .iter()
+        .map(|(_, w, b, _)| (num(w), num(b)))
+        .collect();
+    assert_eq!(own.len(), 5, "round 3 paired by itself");
     // The arbiter takes the pairing back before any move, and p5 asks for a bye in round 3.
     let out = e.cli("2027-03-02", &["arbiter", "unpair", "SW", "3"]);
     assert!(out.contains("round 3 of SW unpaired"), "{out}");
     assert!(e.round("2027-03-02", 3).is_empty());
+    // The TRF of that state (a forfeit in round 2) pairs as the daemon did (the bye aside).
+    let before = e.dir.path().join("before.trf");
+    std::fs::write(&before, e.cli("2027-03-02", &["trf", "--tournament", "SW"])).unwrap();
+    let again = e.cli("2027-03-02", &["pair", "--trf", before.to_str().unwrap()]);
+    let games: HashSet<(u32, u32)> = javafo_pairs(&again)
+        .into_iter()
+        .filter(|(_, b)| *b != 0)
+        .collect();
+    assert_eq!(
+        games, own,
+        "pair --trf on the export equals the daemon's round 3"
+    );
     e.cli("2027-03-02", &["arbiter", "bye", "p5@example.test", "3"]);
     // p11 withdraws before round 3 (Art. 47): not paired again.
     e.cli("2027-03-02", &["arbiter", "withdraw", "p11@example.test"]);

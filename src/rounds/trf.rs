@@ -130,7 +130,12 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
             ..TrfPlayer::default()
         })
         .collect();
-    let extra = [format!("XXR {swiss_rounds}"), "XXC white1".to_string()];
+    let mut extra = vec![format!("XXR {swiss_rounds}"), "XXC white1".to_string()];
+    if format.bye_halves != 2 {
+        // bbpPairings' TRF(bx) line for the pairing-allocated bye's points (`U` counts a
+        // win otherwise): the scores in the file and the pairing program then agree.
+        extra.push(format!("BBU {:>4.1}", f64::from(format.bye_halves) / 2.0));
+    }
     Ok(export_trf_with(
         &header, &players, &games, &byes, &table, &extra,
     )?)

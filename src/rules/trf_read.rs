@@ -46,6 +46,22 @@ impl Code {
         })
     }
 
+    /// The code as the file writes it (the canonical letter).
+    fn letter(self) -> char {
+        match self {
+            Code::Win => '1',
+            Code::Draw => '=',
+            Code::Loss => '0',
+            Code::ForfeitWin => '+',
+            Code::ForfeitLoss => '-',
+            Code::HalfBye => 'H',
+            Code::FullBye => 'F',
+            Code::PairingBye => 'U',
+            Code::ZeroBye => 'Z',
+            Code::Blank => ' ',
+        }
+    }
+
     /// Points in half points.
     pub fn half_points(self) -> u32 {
         match self {
@@ -84,16 +100,29 @@ pub struct Entry {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trf {
     pub players: Vec<Entry>,
-    pub total_rounds: Option<u32>,
+    /// The number of rounds (`XXR n` or `142 n`): required, since the last round has its
+    /// own rules (topscorers, C.04.3 1.8) — bbpPairings refuses a file without it too.
+    pub total_rounds: u32,
     pub initial: Colour,
+    /// The pairing-allocated bye's points in half points: 2 unless a bbpPairings `BBU` line
+    /// says otherwise (amici's `bye_points` of 0 or 0.5 is exported so).
+    pub pairing_bye_halves: u32,
 }
 
-/// What is wrong with a TRF file, and where.
+/// What is wrong with a TRF file, and where (`line` 0: the file as a whole).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {what}")]
 pub struct TrfReadError {
     pub line: usize,
     pub what: String,
+}
+
+impl std::fmt::Display for TrfReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            0 => f.write_str(&self.what),
+            n => write!(f, "line {n}: {}", self.what),
+        }
+    }
 }
 
 fn err<T>(line: usize, what: impl Into<String>) -> Result<T, TrfReadError> {
@@ -199,6 +228,7 @@ pub fn read_trf(text: &str) -> Result<Trf, TrfReadError> {
     let mut players: Vec<Entry> = Vec::new();
     let mut total_rounds = None;
     let mut initial = Colour::White;
+    let mut pairing_bye_halves = 2;
     let mut seen: HashMap<u32, usize> = HashMap::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -222,11 +252,39 @@ pub fn read_trf(text: &str) -> Result<Trf, TrfReadError> {
         {
             // The number of rounds: TRFx `XXR n`, or TRF-2026's `142 n`.
             match rest.trim().parse::<u32>() {
-                Ok(n) if n > 0 => total_rounds = Some(n),
+                Ok(n) if n > 0 => total_rounds = Some((n, line)),
                 _ => {
                     return err(
                         line,
                         format!("{tag} wants a number of rounds, not '{}'", rest.trim()),
+                    );
+                }
+            }
+        } else if let Some((tag, rest)) = ["BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"]
+            .into_iter()
+            .find_map(|tag| l.strip_prefix(tag).map(|r| (tag, r)))
+        {
+            // bbpPairings' point system lines: only the standard points are supported, and a
+            // pairing-allocated bye of 0, ½ or 1 point.
+            let halves = rest.trim().parse::<f64>().ok().map(|p| p * 2.0);
+            let standard = match tag {
+                "BBW" => 2.0,
+                "BBD" => 1.0,
+                "BBU" => -1.0,
+                _ => 0.0,
+            };
+            match halves {
+                Some(h) if tag == "BBU" && [0.0, 1.0, 2.0].contains(&h) => {
+                    pairing_bye_halves = h as u32;
+                }
+                Some(h) if h == standard => {}
+                _ => {
+                    return err(
+                        line,
+                        format!(
+                            "{tag} '{}': only the standard points are supported (win 1, draw 0.5, loss, forfeit loss and zero bye 0; the pairing-allocated bye 0, 0.5 or 1)",
+                            rest.trim()
+                        ),
                     );
                 }
             }
@@ -244,12 +302,28 @@ pub fn read_trf(text: &str) -> Result<Trf, TrfReadError> {
             }
         }
     }
+    let Some((total_rounds, rounds_line)) = total_rounds else {
+        return err(
+            0,
+            "the number of rounds is not given (a line `XXR n` or `142 n`)",
+        );
+    };
     let trf = Trf {
         players,
         total_rounds,
         initial,
+        pairing_bye_halves,
     };
     check(&trf)?;
+    let played = trf.played();
+    if played >= total_rounds as usize {
+        return err(
+            rounds_line,
+            format!(
+                "the tournament has {total_rounds} round(s) and {played} were played: no round is left to pair"
+            ),
+        );
+    }
     Ok(trf)
 }
 
@@ -266,6 +340,14 @@ impl Trf {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    /// A result's points in half points, the pairing-allocated bye's as the file gives them.
+    pub fn half_points(&self, code: Code) -> u32 {
+        match code {
+            Code::PairingBye => self.pairing_bye_halves,
+            c => c.half_points(),
+        }
     }
 
     fn by_start(&self) -> HashMap<u32, &Entry> {
@@ -351,9 +433,37 @@ fn check(trf: &Trf) -> Result<(), TrfReadError> {
                     format!("round {round}: the game {} – {o} has no result", p.start),
                 );
             }
+            let theirs = back.map_or(Code::Blank, |ob| ob.code);
+            if !results_agree(b.code, theirs) {
+                return err(
+                    p.line,
+                    format!(
+                        "round {round}: player {} has '{}' against {o}, but line {} gives {o} '{}': the results do not agree",
+                        p.start,
+                        b.code.letter(),
+                        opp.line,
+                        theirs.letter()
+                    ),
+                );
+            }
         }
     }
     Ok(())
+}
+
+/// The two sides of one game: a win against a loss, a draw against a draw, a forfeit win
+/// against a forfeit loss — or both forfeited (`-` / `-`, a double forfeit).
+fn results_agree(mine: Code, theirs: Code) -> bool {
+    use Code::*;
+    matches!(
+        (mine, theirs),
+        (Win, Loss)
+            | (Loss, Win)
+            | (Draw, Draw)
+            | (ForfeitWin, ForfeitLoss)
+            | (ForfeitLoss, ForfeitWin)
+            | (ForfeitLoss, ForfeitLoss)
+    )
 }
 
 /// The Dutch system's input for the next round of `trf`: start numbers are the pairing
@@ -361,7 +471,11 @@ fn check(trf: &Trf) -> Result<(), TrfReadError> {
 pub fn next_round(trf: &Trf) -> RoundInput {
     let played = trf.played();
     let score_after = |e: &Entry, r: usize| -> u32 {
-        e.rounds.iter().take(r).map(|b| b.code.half_points()).sum()
+        e.rounds
+            .iter()
+            .take(r)
+            .map(|b| trf.half_points(b.code))
+            .sum()
     };
     let by = trf.by_start();
     let mut players = Vec::new();
@@ -397,7 +511,7 @@ pub fn next_round(trf: &Trf) -> RoundInput {
                         std::cmp::Ordering::Equal => Float::None,
                     }
                 }
-                _ if b.code.half_points() > 0 => Float::Down,
+                _ if trf.half_points(b.code) > 0 => Float::Down,
                 _ => Float::None,
             };
             if matches!(b.code, Code::PairingBye | Code::FullBye | Code::ForfeitWin) {
@@ -409,7 +523,7 @@ pub fn next_round(trf: &Trf) -> RoundInput {
     }
     RoundInput {
         round: played as u32 + 1,
-        total_rounds: trf.total_rounds.unwrap_or(played as u32 + 1),
+        total_rounds: trf.total_rounds,
         initial: trf.initial,
         players,
         others,
@@ -459,5 +573,75 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = read_trf("012 t\nXXC green\n").unwrap_err();
         assert!(e.what.contains("white1 or black1"), "{e}");
+    }
+
+    fn player(sn: u32, block: &str) -> String {
+        format!(
+            "001 {sn:>4} m    {:<33} {:>4} BUL {sn:>11} 1990/01/01  0.0 {sn:>4}  {block}\n",
+            format!("Player {sn}"),
+            2100 - sn * 100
+        )
+    }
+
+    #[test]
+    fn trf_both_lines_of_a_game_must_give_the_same_result() {
+        // 1 beat 2 on line 3, but line 4 also says 2 beat 1.
+        let text = format!(
+            "012 t\nXXR 5\n{}{}",
+            player(1, "   2 w 1"),
+            player(2, "   1 b 1")
+        );
+        let e = read_trf(&text).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.what.contains("do not agree"), "{e}");
+        // A draw on both lines, a forfeit on both sides, a double forfeit: accepted.
+        for (a, b) in [("=", "="), ("+", "-"), ("-", "+"), ("-", "-"), ("0", "1")] {
+            let text = format!(
+                "012 t\nXXR 5\n{}{}",
+                player(1, &format!("   2 w {a}")),
+                player(2, &format!("   1 b {b}"))
+            );
+            assert!(read_trf(&text).is_ok(), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn trf_bbu_gives_the_pairing_allocated_bye_its_points() {
+        let body = format!(
+            "{}{}{}",
+            player(1, "   2 w 1"),
+            player(2, "   1 b 0"),
+            player(3, "0000 - U")
+        );
+        let score = |text: &str| {
+            let t = read_trf(text).unwrap();
+            let input = next_round(&t);
+            input.players.iter().find(|p| p.id == 3).unwrap().score
+        };
+        assert_eq!(score(&format!("012 t\nXXR 3\n{body}")), 2);
+        assert_eq!(score(&format!("012 t\nXXR 3\nBBU  0.5\n{body}")), 1);
+        assert_eq!(
+            score(&format!("012 t\nXXR 3\nBBU  0.0\nBBW  1.0\n{body}")),
+            0
+        );
+        let e = read_trf(&format!("012 t\nXXR 3\nBBW  3.0\n{body}")).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.what.contains("standard points"), "{e}");
+    }
+
+    #[test]
+    fn trf_the_number_of_rounds_is_required_and_leaves_a_round_to_pair() {
+        let games = format!("{}{}", player(1, "   2 w 1"), player(2, "   1 b 0"));
+        let e = read_trf(&format!("012 t\n{games}")).unwrap_err();
+        assert_eq!(e.line, 0);
+        assert_eq!(
+            e.to_string(),
+            "the number of rounds is not given (a line `XXR n` or `142 n`)"
+        );
+        let e = read_trf(&format!("012 t\nXXR 1\n{games}")).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.what.contains("no round is left to pair"), "{e}");
+        let t = read_trf(&format!("012 t\n142 2\n{games}")).unwrap();
+        assert_eq!(next_round(&t).total_rounds, 2);
     }
 }

@@ -31,8 +31,10 @@ pub struct RoundInput {
     pub round: u32,
     /// The tournament's number of rounds (TRFx `XXR`); topscorers exist only in the last.
     pub total_rounds: u32,
-    /// The initial colour (TRFx `XXC white1` / `black1`): the colour of pairing number 1 in
-    /// round 1 (C.04.3 E.5).
+    /// The initial colour (TRFx `XXC white1` / `black1`, C.04.3 E.5): when no preference
+    /// decides, the higher-ranked player gets it if his effective pairing number (see `others`)
+    /// is odd, the other colour if it is even — so in round 1 the top of each pair with an
+    /// odd number has it.
     pub initial: Colour,
     pub players: Vec<Player>,
     /// Pairing numbers of players left out of this round who took part in an earlier round's
