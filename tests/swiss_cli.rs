@@ -405,7 +405,15 @@ fn swiss_stage(e: &mut Event) -> Ledger {
         shown.contains("1/2-1/2 (appeal until 2027-04-27)"),
         "the text status shows the appeal window: {shown}"
     );
-    // RULES.md §12a: the next round waits for the decision to be final.
+    // RULES.md §12a: the next round waits for the decision to be final; the arbiter's `pair`
+    // is told why.
+    let early = e.run("2027-04-27", &["arbiter", "pair", "SW"]);
+    assert!(!early.status.success());
+    assert!(
+        text(&early.stderr).contains("may be appealed until 2027-04-27 (Art. 55)"),
+        "{}",
+        text(&early.stderr)
+    );
     e.cli("2027-04-27", &["tick"]);
     assert!(
         e.round("2027-04-27", 3).is_empty(),

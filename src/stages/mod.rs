@@ -277,9 +277,7 @@ pub fn command(
                     games: r.games.len(),
                     byes: r.byes.len(),
                 })),
-                None => refuse(R::NoRoundDue {
-                    tournament: t.id.clone(),
-                }),
+                None => refuse(why_no_round(tx, t, today)?),
             }
         }
         C::PairAttached {
@@ -546,4 +544,39 @@ fn round_sheet(
 /// The meta key set when a tournament in stages is over and its final places told.
 fn over_key(tournament: &str) -> String {
     format!("stage_over:{tournament}")
+}
+
+/// Why `pair` made no round: an adjudicated result of the last round still open to appeal
+/// (Art. 55), else no round is due.
+fn why_no_round(
+    tx: &Tx<'_>,
+    t: &Tournament,
+    today: Day,
+) -> Result<crate::rules::stage::StageRefusal> {
+    use crate::rules::stage::{AppealWindow, StageRefusal as R};
+    let known = Known::read(tx, t)?;
+    let facts = known.facts();
+    let open = facts
+        .rounds
+        .last()
+        .filter(|last| facts.complete(last) && facts.appeal_open(last, today));
+    Ok(match open {
+        Some(last) => R::AppealOpen {
+            tournament: t.id.clone(),
+            round: last.number,
+            until: last
+                .games
+                .iter()
+                .filter_map(|g| known.appeals.get(&g.game))
+                .map(|w| match w {
+                    AppealWindow::Until(d) => Some(*d),
+                    AppealWindow::Pending => None,
+                })
+                .try_fold(None, |acc: Option<Day>, d| d.map(|d| acc.max(Some(d))))
+                .flatten(),
+        },
+        None => R::NoRoundDue {
+            tournament: t.id.clone(),
+        },
+    })
 }

@@ -193,6 +193,28 @@ fn stage_refused(lang: Lang, r: &StageRefusal) -> String {
         StageRefusal::NoRoundDue { tournament } => {
             fill(lang, Key::CmdNoRoundDue, &[("tournament", tournament)])
         }
+        StageRefusal::AppealOpen {
+            tournament,
+            round,
+            until: Some(until),
+        } => fill(
+            lang,
+            Key::CmdAppealOpenUntil,
+            &[
+                ("tournament", tournament),
+                ("round", &round.to_string()),
+                ("until", &until.to_string()),
+            ],
+        ),
+        StageRefusal::AppealOpen {
+            tournament,
+            round,
+            until: None,
+        } => fill(
+            lang,
+            Key::CmdAppealPending,
+            &[("tournament", tournament), ("round", &round.to_string())],
+        ),
         StageRefusal::NotLastRound { tournament, round } => fill(
             lang,
             Key::CmdNotLastRound,

@@ -446,6 +446,12 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::CmdNoRoundDue => {
             "no round of {tournament} is due: the last round has games without a result, or the tournament is over"
         }
+        Key::CmdAppealOpenUntil => {
+            "round {round} of {tournament} has every result, but an adjudicated one may be appealed until {until} (Art. 55): the next round is paired the day after"
+        }
+        Key::CmdAppealPending => {
+            "round {round} of {tournament} has every result, but an appeal against an adjudication waits for the second adjudicator (Art. 55): the next round is paired once his decision is recorded"
+        }
         Key::CmdNotLastRound => {
             "round {round} is not the last round of {tournament}: only the last round can be unpaired"
         }

@@ -12,6 +12,14 @@ pub enum StageRefusal {
     NotStaged { tournament: String },
     /// The last round has games without a result, or the tournament is over.
     NoRoundDue { tournament: String },
+    /// Every game of the last round has a result, but an adjudicated one may still be appealed
+    /// (Art. 55): the next round waits for the last day of the appeal, or for the second
+    /// adjudicator (`until` None).
+    AppealOpen {
+        tournament: String,
+        round: u32,
+        until: Option<crate::rules::model::Day>,
+    },
     /// Only the last round can be unpaired.
     NotLastRound { tournament: String, round: u32 },
     /// A game of the round has a move or a result.
