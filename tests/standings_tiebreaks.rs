@@ -64,10 +64,7 @@ fn hamilton() -> Published {
     for (me, list) in entries.iter().enumerate() {
         // a missed round is an absence: an unplayed round worth nothing
         if list.len() < 6 {
-            byes.push(Bye {
-                player: me,
-                halves: 0,
-            });
+            byes.push(Bye::new(me, 0));
         }
         for e in list {
             let halves = match &e[..1] {
@@ -77,7 +74,7 @@ fn hamilton() -> Published {
                 other => panic!("result {other}"),
             };
             if &e[1..] == "BYE" {
-                byes.push(Bye { player: me, halves });
+                byes.push(Bye::new(me, halves));
                 continue;
             }
             let opp: usize = e[2..].parse::<usize>().unwrap() - 1;
@@ -131,6 +128,17 @@ fn s708_real_event_published_buchholz_sonneborn_berger_cut1_are_reproduced() {
     assert_eq!(p.values.len(), 8);
     for (name, tb, published) in &p.values {
         let row = s.row(name).unwrap();
+        // The table of 2018 counted every unplayed game of an opponent as a draw (FIDE's rule
+        // before C.07 of 2023): Maureen Murphy's full-point bye ½, so Graham Nolan's lowest
+        // opponent was worth 0.5 and his Buchholz cut 1 was 20.0 − 0.5 = 19.5. FIDE C.07 16.3
+        // (2024), which amici applies, counts that bye as scored (1): 20.0 − 1.0 = 19.0. (His
+        // Buchholz stays 20.0: Hilton Bennett's half-point bye and absence, counted ½ + ½ in
+        // 2018, now ½ + 0, make up for it.)
+        let published = if name == "Graham_Nolan" && *tb == Tiebreak::BuchholzCut1 {
+            &19.0
+        } else {
+            published
+        };
         assert_eq!(
             s.tiebreak(row, *tb),
             Some(*published),
@@ -197,15 +205,15 @@ fn s708_4_sum_of_buchholz_is_the_sum_of_the_opponents_buchholz() {
 #[test]
 fn s708_4_sum_of_buchholz_by_hand_with_forfeits_and_a_withdrawal() {
     // A round robin of five; E beat C and drew D, then withdrew (Art. 47 А): his games with A
-    // and B are lost by forfeit. Counted by hand as the module decides (FIDE: a forfeit is an
-    // unplayed round, worth the player's own points in Buchholz and his own Buchholz in the
-    // sum; an opponent's unplayed rounds count as draws in his score):
+    // and B are lost by forfeit. Counted by hand as FIDE C.07 (2024) decides: a forfeit is an
+    // unplayed round, worth the player's own points in Buchholz (and his own Buchholz in the
+    // sum); an opponent's forfeits count as they were scored (16.3: only unplayed rounds
+    // after his last game that gave less than a win count as draws — none here):
     //   points     A 3.5  B 2    C 1    D 2    E 1.5
-    //   tb score   A 3.0  B 1.5  C 1.0  D 2.0  E 2.5
-    //   Buchholz   A 1.5+1+2+3.5 = 8   B 3+1+2+2 = 8   C 3+1.5+2+2.5 = 9   D 3+1.5+1+2.5 = 8
-    //              E 1.5+1.5+1+2 = 6
-    //   sum of Bh  A 8+9+8+8 = 33   B 8+9+8+8 = 33   C 8+8+8+6 = 30   D 8+8+9+6 = 31
-    //              E 6+6+9+8 = 29
+    //   Buchholz   A 2+1+2+3.5 = 8.5   B 3.5+1+2+2 = 8.5   C 3.5+2+2+1.5 = 9
+    //              D 3.5+2+1+1.5 = 8   E 1.5+1.5+1+2 = 6
+    //   sum of Bh  A 8.5+9+8+8.5 = 34   B 8.5+9+8+8.5 = 34   C 8.5+8.5+8+6 = 31
+    //              D 8.5+8.5+9+6 = 32   E 6+6+9+8 = 29
     let p = names(&["A", "B", "C", "D", "E"]);
     let games = vec![
         g(0, 1, Outcome::WhiteWins),
@@ -221,10 +229,10 @@ fn s708_4_sum_of_buchholz_by_hand_with_forfeits_and_a_withdrawal() {
     ];
     let s = compute(&p, &games, &[Tiebreak::Buchholz, Tiebreak::SumBuchholz]).unwrap();
     for (name, points, bh, sbh) in [
-        ("A", 3.5, 8.0, 33.0),
-        ("B", 2.0, 8.0, 33.0),
-        ("C", 1.0, 9.0, 30.0),
-        ("D", 2.0, 8.0, 31.0),
+        ("A", 3.5, 8.5, 34.0),
+        ("B", 2.0, 8.5, 34.0),
+        ("C", 1.0, 9.0, 31.0),
+        ("D", 2.0, 8.0, 32.0),
         ("E", 1.5, 6.0, 29.0),
     ] {
         let row = s.row(name).unwrap();
@@ -915,10 +923,7 @@ fn s12a_tiebreak_unplayed_fide_and_plain_by_hand() {
         g(2, 3, Outcome::WhiteWinsByForfeit),
         g(0, 2, Outcome::Draw),
     ];
-    let byes = [Bye {
-        player: 1,
-        halves: 2,
-    }];
+    let byes = [Bye::new(1, 2)];
     let bh = |u: Unplayed| {
         let s = compute_unplayed(&p, &games, &byes, &[Tiebreak::Buchholz], u).unwrap();
         ["A", "B", "C", "D"].map(|n| s.tiebreak(s.row(n).unwrap(), Tiebreak::Buchholz).unwrap())
@@ -927,10 +932,24 @@ fn s12a_tiebreak_unplayed_fide_and_plain_by_hand() {
     // A: B 1 + C 1.5; B: A 1.5 (the bye adds nothing); C: A 1.5 (the forfeit adds nothing);
     // D: nothing.
     assert_eq!(bh(Unplayed::Plain), [2.5, 1.5, 1.5, 0.0]);
-    // FIDE 2024: the opponents' unplayed games count as draws (B's bye ½, C's forfeit ½), a
-    // player's own unplayed round as a game against himself (his own points).
-    // A: B ½ + C (½ + ½) = 1.5; B: A 1.5 + own 1 = 2.5; C: own 1.5 + A 1.5 = 3.
+    // FIDE C.07 (2024): the opponents' bye and forfeit count as scored (16.3: not after
+    // their last game), a player's own unplayed round as a game against himself (his own
+    // points). A: B 1 + C 1.5 = 2.5; B: A 1.5 + own 1 = 2.5; C: own 1.5 + A 1.5 = 3.
     let fide = bh(Unplayed::Fide);
-    assert_eq!(&fide[..3], &[1.5, 2.5, 3.0]);
+    assert_eq!(&fide[..3], &[2.5, 2.5, 3.0]);
+    // D withdrew: his absence in round 2, after his last round, counts as a draw for C, who
+    // met him (by forfeit: C's own round, so nothing changes for C) — and D's own rounds are
+    // both unplayed: his own 0 points twice.
+    let mut absent = byes.to_vec();
+    absent.push(Bye {
+        after_last_game: true,
+        ..Bye::new(3, 0)
+    });
+    let with_absence =
+        compute_unplayed(&p, &games, &absent, &[Tiebreak::Buchholz], Unplayed::Fide).unwrap();
+    assert_eq!(
+        with_absence.tiebreak(with_absence.row("D").unwrap(), Tiebreak::Buchholz),
+        Some(0.0)
+    );
     assert_eq!(fide, bh(Unplayed::default()), "FIDE is the default");
 }

@@ -29,7 +29,6 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
         .collect();
     let mut games = Vec::new();
     let mut byes = Vec::new();
-    let mut all_games = Vec::new();
     for r in &first {
         let mut busy = std::collections::HashSet::new();
         for g in &r.games {
@@ -48,7 +47,6 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
                 outcome,
             };
             busy.extend([white, black]);
-            all_games.push(game);
             games.push(RoundGame {
                 round: r.number,
                 game,
@@ -101,17 +99,28 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
     };
     let name = |i: usize| player(i).map_or_else(|| format!("Player {}", i + 1), |p| p.name.clone());
     let names: Vec<String> = order.iter().map(|&i| name(i)).collect();
-    let bye_list: Vec<standings::Bye> = byes
+    // Points and ranks as the standings give them (the same games, byes and absences),
+    // players renumbered to their start numbers.
+    let (stage_games, stage_byes) = stage::places::first_stage_input(&facts);
+    let start = |i: usize| {
+        order
+            .iter()
+            .position(|&o| o == i)
+            .expect("every entrant numbered")
+    };
+    let all_games: Vec<Game> = stage_games
         .iter()
-        .filter(|b| b.round < next)
+        .map(|g| Game {
+            white: start(g.white),
+            black: start(g.black),
+            outcome: g.outcome,
+        })
+        .collect();
+    let bye_list: Vec<standings::Bye> = stage_byes
+        .iter()
         .map(|b| standings::Bye {
-            player: b.player,
-            halves: match b.code {
-                'U' => format.bye_halves,
-                'F' => 2,
-                'H' => 1,
-                _ => 0,
-            },
+            player: start(b.player),
+            ..*b
         })
         .collect();
     let table = standings::compute_unplayed(

@@ -15,12 +15,15 @@
 //!   (own points × result) to Sonneborn–Berger. So neither the winner by forfeit profits from
 //!   an opponent who stopped playing, nor is the victim punished. `wins` and `black-wins`
 //!   count games won over the board only. Direct encounter counts forfeits as their result.
-//! - An opponent's score in these tie-breaks counts his own unplayed rounds (forfeits, byes) as
-//!   draws, as FIDE's tie-break rules have long done ("all unplayed games in which players
-//!   are indirectly involved are considered to have been drawn"): a player is not rewarded
-//!   for having met someone who later collected forfeit wins. This reproduces the published
-//!   Buchholz, Buchholz cut 1 and Sonneborn–Berger of the real event in
-//!   `fixtures/standings/hamilton_2018.txt`.
+//! - An opponent's score in these tie-breaks is the score he made (FIDE C.07 of 2023, in force
+//!   for all FIDE-rated events from August 2024, 16.3), except that an unplayed round after
+//!   his last game that gave him less than a win (a withdrawal's absences, a trailing half- or
+//!   zero-point bye) counts as a draw. Buchholz cut 1 cuts a round the player chose not to
+//!   play (a half- or zero-point bye, a forfeit loss, an absence) before any other (14.6).
+//!   This reproduces every published Buchholz, Buchholz cut 1 and Sonneborn–Berger of FIDE
+//!   TEC's own tie-break exercises (`fixtures/standings/held_c07_2024`, byes, forfeits and a
+//!   withdrawal). The older rule — every unplayed game of an opponent a draw, which the 2018
+//!   table in `fixtures/standings/hamilton_2018.txt` followed — differs there by ½ once.
 //! - Direct encounter applies to a group still tied when it comes in the order: the points
 //!   scored in the games among the group, when every two of them have a finished game against
 //!   each other; otherwise it does not separate them (value 0 for all).
@@ -307,14 +310,29 @@ struct Seat {
 pub struct Bye {
     pub player: usize,
     pub halves: u32,
+    /// No game of the player (nor a round he won without playing) follows this one — a
+    /// withdrawal's absences, say. FIDE C.07 (2024) 16.3: such a round, when it gave less than
+    /// a win, counts as a draw in his opponents' tie-breaks; any other unplayed round counts
+    /// as it was scored.
+    pub after_last_game: bool,
+}
+
+impl Bye {
+    pub fn new(player: usize, halves: u32) -> Bye {
+        Bye {
+            player,
+            halves,
+            after_last_game: false,
+        }
+    }
 }
 
 struct Tally {
     /// Quarter points.
     points: Vec<i64>,
-    /// Quarter points as opponents' scores for tie-breaks: played results, and ½ for each
-    /// unplayed round (FIDE: "all unplayed games in which players are indirectly involved are
-    /// considered to have been drawn").
+    /// Quarter points as opponents' scores for tie-breaks (FIDE C.07 16.3): the points
+    /// scored, except that an unplayed round after the player's last game that gave him less
+    /// than a win counts as a draw.
     tb_points: Vec<i64>,
     seats: Vec<Vec<Seat>>,
     unfinished: Vec<u32>,
@@ -382,7 +400,7 @@ fn tally(
         {
             let halves = i64::from(halves);
             points[me] += 2 * halves;
-            tb_points[me] += if played || plain { 2 * halves } else { 2 };
+            tb_points[me] += 2 * halves;
             seats[me].push(Seat {
                 opponent: Some(opp),
                 halves,
@@ -401,7 +419,11 @@ fn tally(
         }
         let halves = i64::from(bye.halves.min(2));
         points[bye.player] += 2 * halves;
-        tb_points[bye.player] += if plain { 2 * halves } else { 2 };
+        tb_points[bye.player] += if !plain && bye.after_last_game && halves < 2 {
+            2
+        } else {
+            2 * halves
+        };
         seats[bye.player].push(Seat {
             opponent: None,
             halves,
@@ -450,7 +472,15 @@ impl Tally {
             Tiebreak::Buchholz => self.buchholz[p],
             Tiebreak::BuchholzCut1 => {
                 let c = contributions(&self.own, &self.tb_points, seats, p);
-                c.iter().sum::<i64>() - c.iter().copied().min().unwrap_or(0)
+                // FIDE C.07 14.6: a round the player chose not to play (a half- or zero-point
+                // bye, a forfeit loss, an absence) is cut first, the least of them.
+                let voluntary = seats
+                    .iter()
+                    .zip(&c)
+                    .filter(|(s, _)| self.unplayed == Unplayed::Fide && !s.played && s.halves < 2)
+                    .map(|(_, v)| *v)
+                    .min();
+                c.iter().sum::<i64>() - voluntary.or(c.iter().copied().min()).unwrap_or(0)
             }
             Tiebreak::SumBuchholz => seats
                 .iter()

@@ -11,15 +11,22 @@ use super::{Facts, Format, StageKind, knockout, pairing_order};
 pub const FIRST_STAGE_TIEBREAKS: [Tiebreak; 2] = [Tiebreak::Buchholz, Tiebreak::SumBuchholz];
 
 /// The games and byes of the first stage, every table together (players by entrant index).
+/// A Swiss round without a game or a bye for a player (a withdrawal) is an absence: a round
+/// without an opponent worth nothing. Each unplayed round knows whether a game of the player
+/// follows it (FIDE C.07 16.3, `Bye::after_last_game`).
 pub fn first_stage_input(facts: &Facts<'_>) -> (Vec<Game>, Vec<Bye>) {
     let index = |e: &str| facts.entrants.iter().position(|x| x.email == e);
     let mut games = Vec::new();
-    let mut byes = Vec::new();
-    for r in facts
+    // (round index, bye): the flag is set once every round is known.
+    let mut byes: Vec<(usize, Bye)> = Vec::new();
+    // The last round in which each player played or won without playing.
+    let mut last_scored: Vec<Option<usize>> = vec![None; facts.entrants.len()];
+    let first = facts
         .rounds
         .iter()
-        .filter(|r| r.stage != StageKind::Knockout)
-    {
+        .filter(|r| r.stage != StageKind::Knockout);
+    for (k, r) in first.enumerate() {
+        let mut seen = vec![false; facts.entrants.len()];
         for g in &r.games {
             if let (Some(white), Some(black)) = (index(&g.white), index(&g.black)) {
                 let outcome = facts
@@ -27,6 +34,16 @@ pub fn first_stage_input(facts: &Facts<'_>) -> (Vec<Game>, Vec<Bye>) {
                     .get(&g.game)
                     .copied()
                     .unwrap_or(Outcome::Unfinished);
+                seen[white] = true;
+                seen[black] = true;
+                for (p, forfeited) in [
+                    (white, matches!(outcome, Outcome::BlackWinsByForfeit)),
+                    (black, matches!(outcome, Outcome::WhiteWinsByForfeit)),
+                ] {
+                    if !forfeited && outcome != Outcome::BothLose {
+                        last_scored[p] = Some(k);
+                    }
+                }
                 games.push(Game {
                     white,
                     black,
@@ -36,13 +53,28 @@ pub fn first_stage_input(facts: &Facts<'_>) -> (Vec<Game>, Vec<Bye>) {
         }
         for b in &r.byes {
             if let Some(player) = index(&b.player) {
-                byes.push(Bye {
-                    player,
-                    halves: b.halves,
-                });
+                seen[player] = true;
+                if b.halves >= 2 {
+                    last_scored[player] = Some(k);
+                }
+                byes.push((k, Bye::new(player, b.halves)));
             }
         }
+        if r.stage == StageKind::Swiss {
+            byes.extend(
+                (0..seen.len())
+                    .filter(|&p| !seen[p])
+                    .map(|p| (k, Bye::new(p, 0))),
+            );
+        }
     }
+    let byes = byes
+        .into_iter()
+        .map(|(k, mut b)| {
+            b.after_last_game = last_scored[b.player].is_none_or(|last| k > last);
+            b
+        })
+        .collect();
     (games, byes)
 }
 
