@@ -432,7 +432,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "{tournament}, round {round}: you have no game in this round, a bye worth {points} (FIDE C.04.1, RULES.md §12a). The next round is paired when every game of this round has a result.\n\n— amici\n"
         }
         Key::StageCannotPair => {
-            "{tournament}: the next round could not be paired: {why}.\nPair it with another program (amici trf --tournament {tournament}, then amici pair --tournament {tournament} --import FILE), or check the withdrawals.\n"
+            "{tournament}: the next round could not be paired: {why}.\nPair it with another program (amici trf --tournament {tournament}, then amici pair --tournament {tournament} --import FILE), or check the withdrawals. When no pairing satisfies the absolute criteria (no rematch, no second bye: C.04.1), the arbiter decides: pairings written by hand in the same format are accepted by the import with a second bye or a rematch.\n"
         }
         Key::AdjudicatorOverdue => {
             "Reminder to the adjudicator: the decision on this game was due within 15 days of receiving the material (Art. 53), by"

@@ -2,7 +2,10 @@
 //! JaVaFo/bbpPairings format (the number of pairs on the first line, then `white black` start
 //! numbers a line, `0` as the bye's opponent) read and checked before any game starts — every
 //! player present exactly once, nobody withdrawn, no two players who met over the board
-//! before, the bye only to a player who may have it (C.04.1 d).
+//! before, the bye only to a player who may have it (C.04.1 d). When no pairing of the round
+//! satisfies those absolute criteria (amici's own engine finds none: every player left for the
+//! bye has had one, say), the arbiter decides (C.04.1, §709.1): his imported pairing may then
+//! give a second bye or a rematch; everything else is still checked.
 
 use std::collections::{HashMap, HashSet};
 
@@ -83,6 +86,8 @@ pub fn imported_round(
     let (input, _) = swiss::round_input(facts, number, rounds, |_| true);
     let history: HashMap<u32, &crate::rules::dutch::Player> =
         input.players.iter().map(|p| (p.id, p)).collect();
+    // The absolute criteria bind the arbiter only when some pairing satisfies them.
+    let arbiter_decides = swiss::pair_round(format, facts, number, rounds, start, end).is_err();
 
     let mut lines = text
         .lines()
@@ -127,7 +132,7 @@ pub fn imported_round(
                 if !byes.is_empty() {
                     return Err(ImportError::SecondBye { line });
                 }
-                if !history[&p].bye_eligible {
+                if !history[&p].bye_eligible && !arbiter_decides {
                     return Err(ImportError::ByeAgain { line, number: p });
                 }
                 byes.push(Bye {
@@ -137,7 +142,7 @@ pub fn imported_round(
                 });
             }
             (w, b) => {
-                if history[&w].opponents.contains(&b) {
+                if history[&w].opponents.contains(&b) && !arbiter_decides {
                     return Err(ImportError::Rematch {
                         line,
                         white: w,

@@ -575,6 +575,79 @@ fn s709_1_imported_pairings_with_two_byes_or_an_unknown_player_are_refused() {
 }
 
 #[test]
+fn c0401_d_when_no_legal_pairing_exists_the_arbiter_s_imported_second_bye_is_accepted() {
+    // Five players, four rounds; the byes went to p3, p1, p2. After round 3 p4 and p5 have met
+    // everyone but each other, so they must play, and of p1, p2, p3 one must sit out — each
+    // has had a bye: no pairing satisfies C.04.1 d. amici pairs nothing; the arbiter's
+    // pairing (p3 a second bye) is accepted. After round 2, where a legal pairing exists, the
+    // same kind of import is refused.
+    let f = format(First::Swiss { rounds: 4 }, 0, Tie::Seed);
+    let mut p = Play::new(5);
+    let e = |n: u32| format!("p{n}@x.test");
+    let (start, end) = (day("2027-01-10"), day("2027-05-10"));
+    let mut game = 1;
+    let mut round = |number: u32, games: &[(u32, u32)], bye: u32| {
+        let pairs = games
+            .iter()
+            .map(|&(w, b)| {
+                game += 1;
+                Pair {
+                    game: game - 1,
+                    white: e(w),
+                    black: e(b),
+                    group: None,
+                }
+            })
+            .collect();
+        let byes = vec![Bye {
+            player: e(bye),
+            kind: ByeKind::Pairing,
+            halves: 2,
+        }];
+        Round::new(
+            number,
+            StageKind::Swiss,
+            (start, end),
+            pairs,
+            byes,
+            PairedBy::Amici,
+        )
+    };
+    let r3 = round(3, &[(1, 5), (3, 4)], 2);
+    p.rounds = vec![
+        round(1, &[(1, 4), (5, 2)], 3),
+        round(2, &[(2, 4), (3, 5)], 1),
+    ];
+    for g in 1..=6 {
+        p.results.insert(g, Outcome::Draw);
+    }
+    let today = day("2027-06-01");
+    let import = |p: &Play, text: &str| import::imported_round(&f, &p.facts(), text, today, today);
+    // Round 3: the bye could go to p2, p4 or p5 (1–3 and 4–5 then play): p3's second bye refused.
+    assert_eq!(
+        import(&p, "3\n1 2\n4 5\n3 0\n"),
+        Err(import::ImportError::ByeAgain { line: 4, number: 3 })
+    );
+    p.rounds.push(r3);
+    assert!(
+        matches!(
+            next(&f, &p.facts(), today),
+            Err(StageError::Pairing { round: 4, .. })
+        ),
+        "amici finds no legal pairing for round 4"
+    );
+    let r4 = import(&p, "3\n4 5\n1 2\n3 0\n").unwrap();
+    assert_eq!(r4.number, 4);
+    assert_eq!(r4.games.len(), 2);
+    assert_eq!(r4.byes[0].player, e(3));
+    // Still checked: every player once.
+    assert_eq!(
+        import(&p, "2\n4 5\n1 2\n"),
+        Err(import::ImportError::Missing(vec![3]))
+    );
+}
+
+#[test]
 fn s708_1_knocked_out_in_the_same_round_and_equal_after_the_first_stage_share_the_places() {
     // Two tables of 4 (snake: 1 4 5 8 | 2 3 6 7), the stronger wins: both winners 3 points
     // with equal Buchholz, both seconds 2. The top of 4: 1–4 and 2–3; both favourites lose.
