@@ -300,6 +300,86 @@ impl Ledger {
     }
 }
 
+/// Round 2's open game at the round's end date: adjudication (Art. 52–55), White's proposal,
+/// the decision, the 7 days of appeal during which round 3 waits (RULES.md §12a).
+fn adjudicated_at_the_round_end(e: &mut Event, l: &mut Ledger, open: &str, ow: &str, ob: &str) {
+    // The round's end date: the game goes to adjudication (Art. 52), proposals asked.
+    e.cli("2027-04-02", &["tick"]);
+    let g = e
+        .status("2027-04-02")
+        .into_iter()
+        .find(|g| g["id"] == open)
+        .unwrap();
+    assert_eq!(g["state"], "adjudication", "{g}");
+    assert!(!e.letters_to(ow, open).is_empty());
+    // White proposes a win within the 15 days (Art. 52): he keeps the right to appeal.
+    e.letter(
+        "2027-04-05",
+        ow,
+        open,
+        "I propose 1-0: the extra pawn wins.",
+    );
+    e.cli("2027-04-17", &["tick"]);
+    let g = e
+        .status("2027-04-17")
+        .into_iter()
+        .find(|g| g["id"] == open)
+        .unwrap();
+    assert_eq!(g["adjudication"]["to_adjudicator_on"], "2027-04-17", "{g}");
+    e.cli(
+        "2027-04-20",
+        &["arbiter", "result", open, "1/2-1/2", "adjudication"],
+    );
+    l.game(ow, ob, "1/2-1/2");
+    let g = e
+        .status("2027-04-20")
+        .into_iter()
+        .find(|g| g["id"] == open)
+        .unwrap();
+    assert_eq!(
+        g["adjudication"]["appeal_until"], "2027-04-27",
+        "Art. 55: 7 days"
+    );
+    let shown = e.cli("2027-04-20", &["status"]);
+    assert!(
+        shown.contains("1/2-1/2 (appeal until 2027-04-27)"),
+        "the text status shows the appeal window: {shown}"
+    );
+    // RULES.md §12a: the next round waits for the decision to be final; the arbiter's `pair`
+    // is told why.
+    let early = e.run("2027-04-27", &["arbiter", "pair", "SW"]);
+    assert!(!early.status.success());
+    assert!(
+        text(&early.stderr).contains("may be appealed until 2027-04-27 (Art. 55)"),
+        "{}",
+        text(&early.stderr)
+    );
+    // Another program's pairings wait for it too (§709.1): nothing is started.
+    let file = e.dir.path().join("early.txt");
+    std::fs::write(&file, "5\n1 2\n3 4\n5 6\n7 8\n10 11\n").unwrap();
+    let imported = e.run(
+        "2027-04-27",
+        &[
+            "pair",
+            "--tournament",
+            "SW",
+            "--import",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(!imported.status.success());
+    assert!(
+        text(&imported.stderr).contains("until 2027-04-27 (Art. 55)"),
+        "{}",
+        text(&imported.stderr)
+    );
+    e.cli("2027-04-27", &["tick"]);
+    assert!(
+        e.round("2027-04-27", 3).is_empty(),
+        "round 3 waits while White may appeal"
+    );
+}
+
 /// Plays the Swiss stage of 11 and returns the ledger. Round 1 has a game by letters
 /// (p9–p4: 1. e4 e5, then p9 resigns); round 2 a game left unfinished and adjudicated at the
 /// round's end; in round 3 p9 withdraws (Art. 47 А: he moved, so his game is lost).
@@ -363,62 +443,7 @@ fn swiss_stage(e: &mut Event) -> Ledger {
         e.round("2027-03-01", 3).is_empty(),
         "round 3 waits for the unfinished game"
     );
-    // The round's end date: the game goes to adjudication (Art. 52), proposals asked.
-    e.cli("2027-04-02", &["tick"]);
-    let g = e
-        .status("2027-04-02")
-        .into_iter()
-        .find(|g| g["id"] == open.as_str())
-        .unwrap();
-    assert_eq!(g["state"], "adjudication", "{g}");
-    assert!(!e.letters_to(&ow, &open).is_empty());
-    // White proposes a win within the 15 days (Art. 52): he keeps the right to appeal.
-    e.letter(
-        "2027-04-05",
-        &ow,
-        &open,
-        "I propose 1-0: the extra pawn wins.",
-    );
-    e.cli("2027-04-17", &["tick"]);
-    let g = e
-        .status("2027-04-17")
-        .into_iter()
-        .find(|g| g["id"] == open.as_str())
-        .unwrap();
-    assert_eq!(g["adjudication"]["to_adjudicator_on"], "2027-04-17", "{g}");
-    e.cli(
-        "2027-04-20",
-        &["arbiter", "result", &open, "1/2-1/2", "adjudication"],
-    );
-    l.game(&ow, &ob, "1/2-1/2");
-    let g = e
-        .status("2027-04-20")
-        .into_iter()
-        .find(|g| g["id"] == open.as_str())
-        .unwrap();
-    assert_eq!(
-        g["adjudication"]["appeal_until"], "2027-04-27",
-        "Art. 55: 7 days"
-    );
-    let shown = e.cli("2027-04-20", &["status"]);
-    assert!(
-        shown.contains("1/2-1/2 (appeal until 2027-04-27)"),
-        "the text status shows the appeal window: {shown}"
-    );
-    // RULES.md §12a: the next round waits for the decision to be final; the arbiter's `pair`
-    // is told why.
-    let early = e.run("2027-04-27", &["arbiter", "pair", "SW"]);
-    assert!(!early.status.success());
-    assert!(
-        text(&early.stderr).contains("may be appealed until 2027-04-27 (Art. 55)"),
-        "{}",
-        text(&early.stderr)
-    );
-    e.cli("2027-04-27", &["tick"]);
-    assert!(
-        e.round("2027-04-27", 3).is_empty(),
-        "round 3 waits while White may appeal"
-    );
+    adjudicated_at_the_round_end(e, &mut l, &open, &ow, &ob);
     e.cli("2027-04-28", &["tick"]);
     let r3 = e.round("2027-04-28", 3);
     assert_eq!(r3.len(), 5, "round 3 starts once the 7 days are over");

@@ -57,10 +57,8 @@ pub fn start_imported(
         return Ok(Err(ImportError::NotSwiss));
     };
     let today = crate::config::local_day(config, now);
-    let start = today.max(format.start);
-    let end = start + chrono::Duration::days(i64::from(format.round_days));
     let known = Known::read(tx, t)?;
-    let mut round = match stage::import::imported_round(&format, &known.facts(), text, start, end) {
+    let mut round = match stage::import::imported_round(&format, &known.facts(), text, today) {
         Ok(r) => r,
         Err(e) => return Ok(Err(e)),
     };

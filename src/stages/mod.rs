@@ -553,27 +553,19 @@ fn why_no_round(
     t: &Tournament,
     today: Day,
 ) -> Result<crate::rules::stage::StageRefusal> {
-    use crate::rules::stage::{AppealWindow, StageRefusal as R};
+    use crate::rules::stage::StageRefusal as R;
     let known = Known::read(tx, t)?;
     let facts = known.facts();
     let open = facts
         .rounds
         .last()
-        .filter(|last| facts.complete(last) && facts.appeal_open(last, today));
+        .filter(|last| facts.complete(last))
+        .and_then(|last| Some((last.number, facts.appeal_until(last, today)?)));
     Ok(match open {
-        Some(last) => R::AppealOpen {
+        Some((round, until)) => R::AppealOpen {
             tournament: t.id.clone(),
-            round: last.number,
-            until: last
-                .games
-                .iter()
-                .filter_map(|g| known.appeals.get(&g.game))
-                .map(|w| match w {
-                    AppealWindow::Until(d) => Some(*d),
-                    AppealWindow::Pending => None,
-                })
-                .try_fold(None, |acc: Option<Day>, d| d.map(|d| acc.max(Some(d))))
-                .flatten(),
+            round,
+            until,
         },
         None => R::NoRoundDue {
             tournament: t.id.clone(),

@@ -257,6 +257,17 @@ fn import_refused(lang: Lang, e: &ImportError) -> String {
     match e {
         ImportError::NotSwiss => fill(lang, Key::ImpNotSwiss, &[]),
         ImportError::Unfinished(round) => fill(lang, Key::ImpUnfinished, &[("round", round)]),
+        ImportError::AppealOpen {
+            round,
+            until: Some(until),
+        } => fill(
+            lang,
+            Key::ImpAppealOpenUntil,
+            &[("round", round), ("until", until)],
+        ),
+        ImportError::AppealOpen { round, until: None } => {
+            fill(lang, Key::ImpAppealPending, &[("round", round)])
+        }
         ImportError::AllPaired(rounds) => fill(lang, Key::ImpAllPaired, &[("rounds", rounds)]),
         ImportError::BadLine { line, text } => {
             fill(lang, Key::ImpBadLine, &[("line", line), ("text", text)])

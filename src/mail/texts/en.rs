@@ -472,6 +472,12 @@ pub(super) fn text(key: Key) -> &'static str {
             "the tournament's first stage is not a Swiss, so its rounds are not paired by a program"
         }
         Key::ImpUnfinished => "round {round} still has games without a result",
+        Key::ImpAppealOpenUntil => {
+            "an adjudicated result of round {round} may be appealed until {until} (Art. 55): the next round starts the day after"
+        }
+        Key::ImpAppealPending => {
+            "an appeal against an adjudication in round {round} waits for the second adjudicator (Art. 55): the next round starts once his decision is recorded"
+        }
         Key::ImpAllPaired => "all {rounds} Swiss rounds are already paired",
         Key::ImpBadLine => {
             "line {line}: `{text}` is not a pairing (expected `white black` start numbers, `0` for the bye)"

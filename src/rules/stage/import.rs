@@ -24,6 +24,11 @@ pub enum ImportError {
     NotSwiss,
     #[error("no Swiss round is due: round {0} has games without a result")]
     Unfinished(u32),
+    #[error(
+        "no Swiss round is due: an adjudicated result of round {round} may still be appealed{} (Art. 55)",
+        until.map_or_else(|| ", and the appeal waits for the second adjudicator".to_string(), |d| format!(" until {d}"))
+    )]
+    AppealOpen { round: u32, until: Option<Day> },
     #[error("no Swiss round is due: all {0} Swiss rounds are paired")]
     AllPaired(u32),
     #[error(
@@ -54,14 +59,15 @@ pub enum ImportError {
     SecondBye { line: usize },
 }
 
-/// The round the import starts: the next Swiss round, from the checked pairings.
+/// The round the import starts `today`: the next Swiss round, from the checked pairings. It
+/// waits, as amici's own pairing does, for every result of the last round to be final.
 pub fn imported_round(
     format: &Format,
     facts: &Facts<'_>,
     text: &str,
-    start: Day,
-    end: Day,
+    today: Day,
 ) -> Result<Round, ImportError> {
+    let (start, end) = super::round_dates(format, today);
     let First::Swiss { rounds } = format.first else {
         return Err(ImportError::NotSwiss);
     };
@@ -69,6 +75,14 @@ pub fn imported_round(
         && !facts.complete(last)
     {
         return Err(ImportError::Unfinished(last.number));
+    }
+    if let Some(last) = facts.rounds.last()
+        && let Some(until) = facts.appeal_until(last, today)
+    {
+        return Err(ImportError::AppealOpen {
+            round: last.number,
+            until,
+        });
     }
     let played = facts
         .rounds

@@ -244,10 +244,33 @@ impl Facts<'_> {
 
     /// A game of the round has an adjudicated result that may still change (Art. 55).
     pub fn appeal_open(&self, round: &Round, today: Day) -> bool {
-        round
+        self.appeal_until(round, today).is_some()
+    }
+
+    /// How long the round's adjudicated results may still change (Art. 55): `None` when
+    /// none may; `Some(Some(day))` the last day of an appeal; `Some(None)` while an appeal
+    /// waits for the second adjudicator.
+    pub fn appeal_until(&self, round: &Round, today: Day) -> Option<Option<Day>> {
+        let open: Vec<AppealWindow> = round
             .games
             .iter()
-            .any(|g| self.appeals.get(&g.game).is_some_and(|w| w.open(today)))
+            .filter_map(|g| self.appeals.get(&g.game).copied())
+            .filter(|w| w.open(today))
+            .collect();
+        if open.is_empty() {
+            return None;
+        }
+        if open.contains(&AppealWindow::Pending) {
+            return Some(None);
+        }
+        Some(
+            open.iter()
+                .filter_map(|w| match w {
+                    AppealWindow::Until(d) => Some(*d),
+                    AppealWindow::Pending => None,
+                })
+                .max(),
+        )
     }
 
     fn finished(&self, game: u32) -> bool {
@@ -314,8 +337,7 @@ pub(crate) fn next_after(
     {
         return Ok(Next::Wait);
     }
-    let start = today.max(format.start);
-    let end = start + chrono::Duration::days(i64::from(format.round_days));
+    let (start, end) = round_dates(format, today);
     let first_rounds = facts
         .rounds
         .iter()
@@ -339,6 +361,16 @@ pub(crate) fn next_after(
         return Ok(Next::Over);
     }
     knockout::next(format, facts, start, end)
+}
+
+/// The start and end date of a round started `today` (RULES.md §12a): never before the
+/// tournament's start, `round_days` long.
+pub fn round_dates(format: &Format, today: Day) -> (Day, Day) {
+    let start = today.max(format.start);
+    (
+        start,
+        start + chrono::Duration::days(i64::from(format.round_days)),
+    )
 }
 
 /// Pairing numbers (§12a): by `rating`, highest first, then the order listed; a player without

@@ -212,6 +212,21 @@ fn art_55_the_next_round_waits_until_an_adjudicated_result_can_no_longer_be_appe
         Next::Wait,
         "the appeal undecided"
     );
+    // Another program's pairings wait as well (§709.1), told until when.
+    assert_eq!(
+        import::imported_round(&f, &waiting.facts(), "5\n1 6\n", day("2027-07-30")),
+        Err(import::ImportError::AppealOpen {
+            round: 1,
+            until: None
+        })
+    );
+    assert_eq!(
+        import::imported_round(&f, &p.facts(), "5\n1 6\n", day("2027-06-06")),
+        Err(import::ImportError::AppealOpen {
+            round: 1,
+            until: Some(day("2027-06-06"))
+        })
+    );
     // The second adjudicator's decision is final: no window left, round 2 starts.
     waiting.appeals.clear();
     assert!(matches!(waiting.next(&f, "2027-08-01"), Next::Start(r) if r.number == 2));
@@ -556,7 +571,7 @@ fn s709_1_imported_pairings_with_two_byes_or_an_unknown_player_are_refused() {
     let f = format(First::Swiss { rounds: 5 }, 0, Tie::Seed);
     let p = Play::new(6);
     let day = || crate::rules::model::Day::from_ymd_opt(2027, 1, 10).unwrap();
-    let import = |text: &str| import::imported_round(&f, &p.facts(), text, day(), day());
+    let import = |text: &str| import::imported_round(&f, &p.facts(), text, day());
     assert_eq!(
         import("4\n1 4\n2 5\n3 0\n6 0\n"),
         Err(import::ImportError::SecondBye { line: 5 })
@@ -622,7 +637,7 @@ fn c0401_d_when_no_legal_pairing_exists_the_arbiter_s_imported_second_bye_is_acc
         p.results.insert(g, Outcome::Draw);
     }
     let today = day("2027-06-01");
-    let import = |p: &Play, text: &str| import::imported_round(&f, &p.facts(), text, today, today);
+    let import = |p: &Play, text: &str| import::imported_round(&f, &p.facts(), text, today);
     // Round 3: the bye could go to p2, p4 or p5 (1–3 and 4–5 then play): p3's second bye refused.
     assert_eq!(
         import(&p, "3\n1 2\n4 5\n3 0\n"),
