@@ -103,8 +103,12 @@ fn main() {
             ..Player::default()
         })
         .collect();
-    // An odd field: one player short of 500 pairs every round with a bye.
-    players.pop();
+    // An odd field, so that every round has a bye too: 501 players.
+    players.push(Player {
+        id: PLAYERS as u32 + 1,
+        bye_eligible: true,
+        ..Player::default()
+    });
     for round in 1..TIMED {
         let p = pair(&input(round, &players)).expect("a pairing");
         play(&mut players, &p, &mut rng);

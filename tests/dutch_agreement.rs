@@ -14,6 +14,10 @@
 //! another range of field sizes. The reference is installed by scripts/test.sh
 //! into target/pairings-venv; without it the test says loudly that it did not run, and
 //! fails under CI=true.
+//!
+//! `c0403_pairings_agree_with_bbppairings_recorded` replays 40 tournaments played against
+//! bbpPairings itself (fixtures/dutch/bbppairings_agreement, recorded with
+//! `AMICI_DUTCH_RECORD`): CI checks against the FIDE-endorsed engine with nothing installed.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -227,6 +231,16 @@ fn reference_python() -> Option<PathBuf> {
 }
 
 /// Plays one random tournament; returns (rounds compared, discrepancies).
+/// `AMICI_DUTCH_RECORD=DIR`: each tournament's final TRF (every round's pairing in it) is
+/// kept in DIR as `t{seed}.trf`, and a round the reference could not pair as
+/// `t{seed}-r{round}-no-pairing.trf`: the fixtures that `c0403_…_recorded` replays.
+fn record(name: &str, text: &str) {
+    if let Some(dir) = std::env::var_os("AMICI_DUTCH_RECORD") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(Path::new(&dir).join(name), text).unwrap();
+    }
+}
+
 fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<String>) -> (u32, u32) {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     // AMICI_DUTCH_PLAYERS=LO-HI: another field size (7–60 by default).
@@ -280,6 +294,10 @@ fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<Strin
         // played nearly round robin); amici must refuse the round too, and the tournament
         // ends there.
         if their_set.iter().filter(|(_, b)| *b == 0).count() > 1 {
+            record(
+                &format!("t{seed}-r{round}-no-pairing.trf"),
+                &std::fs::read_to_string(&file).unwrap(),
+            );
             if ours.starts_with("ERROR") {
                 let _ = std::fs::remove_file(&file);
             } else {
@@ -363,6 +381,7 @@ fn play(seed: u64, reference: &mut Reference, dir: &Path, report: &mut Vec<Strin
             });
         }
     }
+    record(&format!("t{seed}.trf"), &t.trf(&[]));
     (compared, wrong)
 }
 
@@ -416,4 +435,105 @@ fn c0403_pairings_agree_with_an_independent_dutch_engine() {
         wrong, 0,
         "{wrong} of {rounds} rounds differ from the reference (see above)"
     );
+}
+
+/// Columns of a block in the 001 lines this test writes (0-based): the first block starts
+/// after the 89 characters of the player's data, each block is `  oooo c r`.
+const FIRST_BLOCK: usize = 89;
+const BLOCK: usize = 10;
+
+/// Round `round` of a recorded tournament: the TRF before it (the rounds before, and the byes
+/// and absences given beforehand in it) and the pairing the reference made.
+fn recorded_round(trf: &str, round: usize) -> (String, Pairs) {
+    let mut input = String::new();
+    let mut pairs = Pairs::new();
+    for line in trf.lines() {
+        if !line.starts_with("001") {
+            input.push_str(line);
+            input.push('\n');
+            continue;
+        }
+        let sn: u32 = line[4..8].trim().parse().unwrap();
+        let keep = FIRST_BLOCK + BLOCK * (round - 1);
+        input.push_str(&line[..keep.min(line.len())]);
+        if let Some(block) = line.get(keep..keep + BLOCK) {
+            let opp: u32 = block[2..6].trim().parse().unwrap();
+            let (colour, code) = (&block[7..8], &block[9..10]);
+            match (opp, code) {
+                (0, "U") => {
+                    pairs.insert((sn, 0));
+                }
+                (0, _) => input.push_str(block),
+                (_, _) if colour == "w" => {
+                    pairs.insert((sn, opp));
+                }
+                _ => {}
+            }
+        }
+        input.push('\n');
+    }
+    (input, pairs)
+}
+
+/// Every round of tournaments played against bbpPairings v6.0.0 (a FIDE-endorsed engine,
+/// built from its public source at commit 16a000f; `AMICI_DUTCH_BBP` with
+/// `AMICI_DUTCH_RECORD`), kept in fixtures/dutch/bbppairings_agreement: `amici pair --trf`
+/// must give each round's pairing exactly, and refuse a round bbpPairings could not pair.
+/// It needs no reference installed, so CI checks against bbpPairings itself.
+#[test]
+fn c0403_pairings_agree_with_bbppairings_recorded() {
+    let fixtures =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/dutch/bbppairings_agreement");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dutch-recorded");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    files.sort();
+    let (mut rounds, mut refused, mut wrong) = (0, 0, Vec::new());
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        if name.ends_with("-no-pairing.trf") {
+            refused += 1;
+            let ours = amici_pair(path);
+            if !ours.starts_with("ERROR") {
+                wrong.push(format!(
+                    "{name}: bbpPairings found no pairing, amici pairs it"
+                ));
+            }
+            continue;
+        }
+        let played = text
+            .lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| (l.len().saturating_sub(FIRST_BLOCK)).div_ceil(BLOCK))
+            .max()
+            .unwrap_or(0);
+        for round in 1..=played {
+            let (input, expected) = recorded_round(&text, round);
+            let file = dir.join(format!("{name}-r{round}.trf"));
+            std::fs::write(&file, &input).unwrap();
+            let ours = amici_pair(&file);
+            rounds += 1;
+            match parse_pairs(&ours) {
+                Ok(set) if set == expected => {}
+                other => wrong.push(format!(
+                    "{name} round {round}: bbpPairings {expected:?}, amici {other:?}"
+                )),
+            }
+        }
+    }
+    println!(
+        "against bbpPairings (recorded): {} tournaments, {rounds} rounds and {refused} refusal(s) replayed, {} differ",
+        files.len() - refused,
+        wrong.len()
+    );
+    assert!(
+        files.len() >= 30 && rounds >= 200,
+        "the fixtures are there: {rounds} rounds"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
