@@ -758,6 +758,14 @@ fn s12a_three_tables_of_5_then_a_top_of_4_non_qualifiers_placed_across_tables() 
     e.cli("2027-01-10", &["tick"]);
     let games = e.round("2027-01-10", 1);
     assert_eq!(games.len(), 30, "three round robins of 5: 10 games each");
+    // No TRF for a pairing program: the tables are round robins (§709.1 is for a Swiss).
+    let trf = e.run("2027-01-10", &["trf", "--tournament", "SW"]);
+    assert!(!trf.status.success());
+    assert!(
+        text(&trf.stderr).contains("round-robin tables, not Swiss rounds"),
+        "{}",
+        text(&trf.stderr)
+    );
     assert!(games.iter().all(|g| g.3 == "tables"));
     // Snake seeding: table 1 = 1, 6, 7, 12, 13; table 2 = 2, 5, 8, 11, 14; table 3 = 3, 4, 9,
     // 10, 15. Nobody meets a player of another table.
@@ -1030,6 +1038,35 @@ fn s12a_a_half_point_bye_is_exported_as_bbu_and_the_trf_pairs_as_the_daemon_did(
     );
 }
 
+/// Rounds 1 and 2 of the round-trip Swiss, the stronger winning, but round 2's first game lost
+/// by Black by forfeit before any move (Art. 56): an unplayed game in the TRF (`+` / `-`).
+/// Returns the forfeit's (winner, loser) and p5's points (half points) as the test gave them:
+/// a win, or the bye of a round he is not paired in.
+fn two_rounds_with_a_forfeit(e: &Event) -> ((u32, u32), u32) {
+    let mut forfeited = (0, 0);
+    let mut p5 = 0;
+    for (r, day) in [(1, "2027-02-01"), (2, "2027-03-01")] {
+        let games = e.round(day, r);
+        for (k, (id, w, b, _)) in games.iter().enumerate() {
+            let white_wins = if r == 2 && k == 0 {
+                e.cli(day, &["arbiter", "forfeit", id, "black"]);
+                forfeited = (num(w), num(b));
+                true
+            } else {
+                e.result(day, id, stronger(w, b));
+                stronger(w, b) == "1-0"
+            };
+            if num(if white_wins { w } else { b }) == 5 {
+                p5 += 2;
+            }
+        }
+        if !games.iter().any(|(_, w, b, _)| num(w) == 5 || num(b) == 5) {
+            p5 += 2;
+        }
+    }
+    (forfeited, p5)
+}
+
 #[test]
 fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
     let e = Event::new(&config(
@@ -1037,19 +1074,7 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         11,
     ));
     e.cli("2027-01-10", &["tick"]);
-    // Round 2's first game is lost by Black by forfeit before any move (Art. 56): an
-    // unplayed game in the TRF (`+` / `-`).
-    let mut forfeited = (0, 0);
-    for (r, day) in [(1, "2027-02-01"), (2, "2027-03-01")] {
-        for (k, (id, w, b, _)) in e.round(day, r).iter().enumerate() {
-            if r == 2 && k == 0 {
-                e.cli(day, &["arbiter", "forfeit", id, "black"]);
-                forfeited = (num(w), num(b));
-            } else {
-                e.result(day, id, stronger(w, b));
-            }
-        }
-    }
+    let (forfeited, p5) = two_rounds_with_a_forfeit(&e);
     let own: HashSet<(u32, u32)> = e
         .round("2027-03-01", 3)
         .iter()
@@ -1164,6 +1189,18 @@ fn s709_1_trf_export_paired_by_an_independent_engine_and_imported_back() {
         "the reference's bye given: {bye}"
     );
     let st = e.standings("2027-03-04");
+    // p5's requested half-point bye in round 3 counts (H: ½).
+    let row = st["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == "Player 5")
+        .unwrap();
+    assert_eq!(
+        row["points"].as_f64().unwrap(),
+        f64::from(p5) / 2.0 + 0.5,
+        "{row}"
+    );
     assert!(
         st["pairing"]
             .as_str()
