@@ -1394,3 +1394,65 @@ fn s12a_the_arbiter_takes_a_round_back_and_pairs_it_again_with_new_game_numbers(
         text(&again.stderr)
     );
 }
+
+#[test]
+fn c0401_d_no_legal_pairing_the_arbiter_is_told_in_his_language_and_his_pairing_with_a_second_bye_starts()
+ {
+    let e = Event::new(
+        &config("pairing = \"swiss\"\nrounds = 4\nround_days = 60", 5)
+            .replace("language = \"en\"", "language = \"bg\""),
+    );
+    e.cli("2027-01-10", &["tick"]);
+    // Rounds 1–3 as the arbiter imports them: the byes go to p3, p1, p2, and after round 3 p4
+    // and p5 have met everyone but each other.
+    let file = e.dir.path().join("pairs.txt");
+    let rounds = [
+        (1, "2027-01-11", "3\n1 4\n5 2\n3 0\n"),
+        (2, "2027-02-11", "3\n2 4\n3 5\n1 0\n"),
+        (3, "2027-03-11", "3\n1 5\n3 4\n2 0\n"),
+    ];
+    for (r, day, pairs) in rounds {
+        e.cli(day, &["arbiter", "unpair", "SW", &r.to_string()]);
+        std::fs::write(&file, pairs).unwrap();
+        e.cli(
+            day,
+            &[
+                "pair",
+                "--tournament",
+                "SW",
+                "--import",
+                file.to_str().unwrap(),
+            ],
+        );
+        for (id, _, _, _) in e.round(day, r) {
+            e.result(day, &id, "1/2-1/2");
+        }
+    }
+    // Round 4: p4–p5 must play, and one of p1, p2, p3 sit out — each has had a bye (C.04.1 d).
+    assert!(e.round("2027-03-12", 4).is_empty(), "amici pairs nothing");
+    let told = e.bodies_to("arbiter@example.test");
+    assert!(
+        told.contains("кръг 4: никое теглене не спазва абсолютните критерии"),
+        "the arbiter told why, in Bulgarian: {told}"
+    );
+    assert!(!told.contains("no pairing satisfies"), "{told}");
+    // The arbiter decides: p3 a second bye.
+    std::fs::write(&file, "3\n4 5\n1 2\n3 0\n").unwrap();
+    let out = e.cli(
+        "2027-03-12",
+        &[
+            "pair",
+            "--tournament",
+            "SW",
+            "--import",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert!(out.contains("round 4 of SW started"), "{out}");
+    let r4: HashSet<(u32, u32)> = e
+        .round("2027-03-12", 4)
+        .iter()
+        .map(|(_, w, b, _)| (num(w), num(b)))
+        .collect();
+    assert_eq!(r4, HashSet::from([(4, 5), (1, 2)]));
+}

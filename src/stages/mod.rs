@@ -57,16 +57,17 @@ pub fn advance(
                 Err(e) => {
                     tracing::warn!(tournament = %t.id, "the next round cannot be paired: {e}");
                     let lang = config.language_of(&t.arbiter);
+                    let why = crate::mail::render::transcript::stage_error(lang, &e);
                     let body = texts::fill(
                         lang,
                         Key::StageCannotPair,
-                        &[("tournament", &t.id), ("why", &e)],
+                        &[("tournament", &t.id), ("why", &why)],
                     );
                     queue_admin_notice_tx(
                         tx,
                         config,
                         &t.arbiter,
-                        &format!("{}: {}", t.id, e),
+                        &format!("{}: {why}", t.id),
                         &body,
                         &format!("stage:{}", t.id),
                         now,

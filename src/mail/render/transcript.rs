@@ -253,6 +253,31 @@ fn stage_refused(lang: Lang, r: &StageRefusal) -> String {
 }
 
 /// Why another program's pairings fail the check (§709.1), in words.
+/// Why the next round of a tournament in stages could not be made, in words.
+pub fn stage_error(lang: Lang, e: &crate::rules::stage::StageError) -> String {
+    use crate::rules::dutch::PairError;
+    use crate::rules::stage::StageError;
+    match e {
+        StageError::Pairing {
+            round,
+            why: PairError::NoPairing,
+        } => fill(lang, Key::StageErrNoPairing, &[("round", round)]),
+        StageError::Pairing {
+            round,
+            why: PairError::DuplicateId(number),
+        } => fill(
+            lang,
+            Key::StageErrDuplicate,
+            &[("round", round), ("number", number)],
+        ),
+        StageError::TopTooLarge { top, have } => fill(
+            lang,
+            Key::StageErrTopTooLarge,
+            &[("top", top), ("have", have)],
+        ),
+    }
+}
+
 fn import_refused(lang: Lang, e: &ImportError) -> String {
     match e {
         ImportError::NotSwiss => fill(lang, Key::ImpNotSwiss, &[]),

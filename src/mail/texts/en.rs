@@ -431,6 +431,13 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::ByeTold => {
             "{tournament}, round {round}: you have no game in this round, a bye worth {points} (FIDE C.04.1, RULES.md §12a). The next round is paired when every game of this round has a result.\n\n— amici\n"
         }
+        Key::StageErrNoPairing => {
+            "round {round}: no pairing satisfies the absolute criteria (no rematch, one bye per player: C.04.1)"
+        }
+        Key::StageErrDuplicate => "round {round}: pairing number {number} is given twice",
+        Key::StageErrTopTooLarge => {
+            "the top of {top} needs at least {top} players in the first stage, there are {have}"
+        }
         Key::StageCannotPair => {
             "{tournament}: the next round could not be paired: {why}.\nPair it with another program (amici trf --tournament {tournament}, then amici pair --tournament {tournament} --import FILE), or check the withdrawals. When no pairing satisfies the absolute criteria (no rematch, no second bye: C.04.1), the arbiter decides: pairings written by hand in the same format are accepted by the import with a second bye or a rematch.\n"
         }

@@ -306,7 +306,10 @@ pub enum Next {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StageError {
     #[error("round {round}: {why}")]
-    Pairing { round: u32, why: String },
+    Pairing {
+        round: u32,
+        why: crate::rules::dutch::PairError,
+    },
     #[error("the top of {top} needs at least {top} players in the first stage, there are {have}")]
     TopTooLarge { top: u32, have: usize },
 }

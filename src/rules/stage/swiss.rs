@@ -175,10 +175,7 @@ pub fn pair_round(
     let requested = requested_in(facts, number);
     let present = |email: &str| !facts.withdrawn.contains(email) && !requested.contains(&email);
     let (input, order) = round_input(facts, number, total_rounds, present);
-    let pairing = dutch::pair(&input).map_err(|e| StageError::Pairing {
-        round: number,
-        why: e.to_string(),
-    })?;
+    let pairing = dutch::pair(&input).map_err(|why| StageError::Pairing { round: number, why })?;
     let email = |id: u32| facts.entrants[order[id as usize - 1]].email.clone();
     let mut n = facts.next_game();
     let games = pairing
