@@ -590,6 +590,43 @@ fn s709_1_imported_pairings_with_two_byes_or_an_unknown_player_are_refused() {
 }
 
 #[test]
+fn s12a_unplayed_rounds_a_withdrawal_s_absence_after_his_last_game_a_bye_before_a_game_not() {
+    use crate::rules::standings::Bye as Unplayed;
+    let f = format(First::Swiss { rounds: 3 }, 0, Tie::Seed);
+    let mut p = Play::new(6);
+    // p6 asks for a half-point bye in round 1; p3 withdraws after round 1.
+    p.requested.push(("p6@x.test".into(), 1));
+    p.next(&f, "2027-01-10");
+    p.finish(stronger_wins);
+    p.withdrawn.insert("p3@x.test".into());
+    let Next::Start(r2) = p.next(&f, "2027-02-01") else {
+        panic!("round 2")
+    };
+    assert!(
+        r2.games
+            .iter()
+            .all(|g| g.white != "p3@x.test" && g.black != "p3@x.test")
+    );
+    p.finish(stronger_wins);
+    let (_, byes) = places::first_stage_input(&p.facts());
+    let index = |e: &str| p.entrants.iter().position(|x| x.email == e).unwrap();
+    // p6's round-1 bye (½) comes before his game of round 2: counted as scored (C.07 16.3).
+    let p6: Vec<&Unplayed> = byes
+        .iter()
+        .filter(|b| b.player == index("p6@x.test"))
+        .collect();
+    assert_eq!(p6.len(), 1);
+    assert_eq!((p6[0].halves, p6[0].after_last_game), (1, false));
+    // p3's round 2: an absence worth nothing, after his last game: a draw for his opponents.
+    let p3: Vec<&Unplayed> = byes
+        .iter()
+        .filter(|b| b.player == index("p3@x.test"))
+        .collect();
+    assert_eq!(p3.len(), 1);
+    assert_eq!((p3[0].halves, p3[0].after_last_game), (0, true));
+}
+
+#[test]
 fn c0401_d_when_no_legal_pairing_exists_the_arbiter_s_imported_second_bye_is_accepted() {
     // Five players, four rounds; the byes went to p3, p1, p2. After round 3 p4 and p5 have met
     // everyone but each other, so they must play, and of p1, p2, p3 one must sit out — each
