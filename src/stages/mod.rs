@@ -318,10 +318,7 @@ pub fn command(
             if let Some(last) = rounds.last() {
                 for g in &last.games {
                     let id = crate::rules::pairing::game_id(&t.id, g.game);
-                    if tx
-                        .game(&id)?
-                        .is_some_and(|r| !r.moves.is_empty() || r.result.is_some())
-                    {
+                    if tx.game(&id)?.is_some_and(|r| r.begun()) {
                         begun.insert(g.game);
                     }
                 }

@@ -379,6 +379,12 @@ impl Adjudication {
 }
 
 impl GameRecord {
+    /// The game has begun: a move was played or a result recorded. A Swiss round is taken back
+    /// (`unpair`, RULES.md §12a) only while none of its games has.
+    pub fn begun(&self) -> bool {
+        !self.moves.is_empty() || self.result.is_some()
+    }
+
     /// The end date in force for this game (Art. 49): its round's in a tournament in stages
     /// (RULES.md §12a), else the tournament's (`tournament_end`, with any extension of Art. 50).
     pub fn end_date(&self, tournament_end: Option<Day>) -> Option<Day> {
