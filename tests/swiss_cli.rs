@@ -1456,3 +1456,47 @@ fn c0401_d_no_legal_pairing_the_arbiter_is_told_in_his_language_and_his_pairing_
         .collect();
     assert_eq!(r4, HashSet::from([(4, 5), (1, 2)]));
 }
+
+#[test]
+fn art_53_a_swiss_round_s_adjudicator_is_reminded_when_his_15_days_run_out() {
+    let e = Event::new(&config(
+        "pairing = \"swiss\"\nrounds = 2\nround_days = 30",
+        4,
+    ));
+    e.cli("2027-01-10", &["tick"]);
+    let r1 = e.round("2027-01-10", 1);
+    assert_eq!(r1.len(), 2);
+    let (first, w, b, _) = r1[0].clone();
+    e.result("2027-01-20", &first, stronger(&w, &b));
+    let open = r1[1].0.clone();
+    // The round's end date (start + 30 days): the open game goes to adjudication (Art. 52);
+    // no proposal comes in 15 days, the material goes to the adjudicator (Art. 53).
+    e.cli("2027-02-09", &["tick"]);
+    e.cli("2027-02-24", &["tick"]);
+    let game = |day: &str| {
+        e.status(day)
+            .into_iter()
+            .find(|g| g["id"] == open.as_str())
+            .unwrap()
+    };
+    assert_eq!(
+        game("2027-02-24")["adjudication"]["to_adjudicator_on"],
+        "2027-02-24"
+    );
+    let reminded = || {
+        e.bodies_to("arbiter@example.test")
+            .matches("Reminder to the adjudicator")
+            .count()
+    };
+    // Due within 15 days of 2027-02-24: by 2027-03-11.
+    e.cli("2027-03-11", &["tick"]);
+    assert_eq!(reminded(), 0, "the 15th day is still his");
+    e.cli("2027-03-12", &["tick"]);
+    assert_eq!(reminded(), 1, "reminded once the 15 days have run out");
+    e.cli("2027-03-13", &["tick"]);
+    assert_eq!(reminded(), 1, "once");
+    assert!(
+        e.round("2027-03-13", 2).is_empty(),
+        "round 2 waits for the decision"
+    );
+}
