@@ -1500,3 +1500,69 @@ fn art_53_a_swiss_round_s_adjudicator_is_reminded_when_his_15_days_run_out() {
         "round 2 waits for the decision"
     );
 }
+
+#[test]
+fn s12a_tiebreak_unplayed_fide_by_default_a_forfeit_and_byes_in_the_swiss_standings() {
+    // Five players, two rounds, paired as the arbiter imports them. Round 1: p1 beats p2, p3
+    // wins against p4 by forfeit, p5 the bye. Round 2: p1–p3 drawn, p5 beats p2, p4 the bye.
+    // Points: p1 1.5, p2 0, p3 1.5, p4 1, p5 2. Buchholz by FIDE C.07 (2024), counted here:
+    // an opponent's score as he made it (byes and forfeits included), one's own unplayed
+    // round worth one's own points —
+    //   p1: p2 0 + p3 1.5 = 1.5      p2: p1 1.5 + p5 2 = 3.5      p3: own 1.5 + p1 1.5 = 3
+    //   p4: own 1 + own 1 = 2        p5: own 2 + p2 0 = 2
+    // ("plain" would give p3 1.5, p4 0, p5 0; the pre-2023 rule p1 1 and p2 3.)
+    let e = Event::new(&config(
+        "pairing = \"swiss\"\nrounds = 2\nround_days = 60",
+        5,
+    ));
+    e.cli("2027-01-10", &["tick"]);
+    let file = e.dir.path().join("pairs.txt");
+    let import = |day: &str, round: u32, pairs: &str| {
+        e.cli(day, &["arbiter", "unpair", "SW", &round.to_string()]);
+        std::fs::write(&file, pairs).unwrap();
+        e.cli(
+            day,
+            &[
+                "pair",
+                "--tournament",
+                "SW",
+                "--import",
+                file.to_str().unwrap(),
+            ],
+        );
+    };
+    import("2027-01-11", 1, "3\n1 2\n3 4\n5 0\n");
+    for (id, w, _, _) in e.round("2027-01-20", 1) {
+        if num(&w) == 3 {
+            e.cli("2027-01-20", &["arbiter", "forfeit", &id, "black"]);
+        } else {
+            e.result("2027-01-20", &id, "1-0");
+        }
+    }
+    import("2027-01-21", 2, "3\n1 3\n5 2\n4 0\n");
+    for (id, w, _, _) in e.round("2027-02-01", 2) {
+        let result = if num(&w) == 1 { "1/2-1/2" } else { "1-0" };
+        e.result("2027-02-01", &id, result);
+    }
+    let st = e.standings("2027-02-02");
+    assert_eq!(st["tiebreak_unplayed"], "fide", "the default");
+    let rows = st["standings"].as_array().unwrap();
+    for (k, points, buchholz) in [
+        (1, 1.5, 1.5),
+        (2, 0.0, 3.5),
+        (3, 1.5, 3.0),
+        (4, 1.0, 2.0),
+        (5, 2.0, 2.0),
+    ] {
+        let row = rows
+            .iter()
+            .find(|r| r["player"] == format!("Player {k}").as_str())
+            .unwrap();
+        assert_eq!(row["points"].as_f64(), Some(points), "{row}");
+        assert_eq!(
+            row["tiebreaks"]["buchholz"].as_f64(),
+            Some(buchholz),
+            "{row}"
+        );
+    }
+}
