@@ -62,9 +62,14 @@ fn hamilton() -> Published {
     let mut games = Vec::new();
     let mut byes = Vec::new();
     for (me, list) in entries.iter().enumerate() {
-        // a missed round is an absence: an unplayed round worth nothing
+        // A missed round is an absence: an unplayed round worth nothing. The two players with
+        // five entries (Hilton Bennett, Ian Kennedy) met each other in round 5, their fifth
+        // entries: the round they missed is the sixth, after their last game (C.07 16.3).
         if list.len() < 6 {
-            byes.push(Bye::new(me, 0));
+            byes.push(Bye {
+                after_last_game: true,
+                ..Bye::new(me, 0)
+            });
         }
         for e in list {
             let halves = match &e[..1] {
@@ -128,16 +133,18 @@ fn s708_real_event_published_buchholz_sonneborn_berger_cut1_are_reproduced() {
     assert_eq!(p.values.len(), 8);
     for (name, tb, published) in &p.values {
         let row = s.row(name).unwrap();
-        // The table of 2018 counted every unplayed game of an opponent as a draw (FIDE's rule
-        // before C.07 of 2023): Maureen Murphy's full-point bye ½, so Graham Nolan's lowest
-        // opponent was worth 0.5 and his Buchholz cut 1 was 20.0 − 0.5 = 19.5. FIDE C.07 16.3
-        // (2024), which amici applies, counts that bye as scored (1): 20.0 − 1.0 = 19.0. (His
-        // Buchholz stays 20.0: Hilton Bennett's half-point bye and absence, counted ½ + ½ in
-        // 2018, now ½ + 0, make up for it.)
-        let published = if name == "Graham_Nolan" && *tb == Tiebreak::BuchholzCut1 {
-            &19.0
-        } else {
-            published
+        // The table of 2018 counted every unplayed round of an opponent as a draw (FIDE's rule
+        // before C.07 of 2023). FIDE C.07 16.3 (2024), which amici applies, counts a round
+        // without an opponent as scored, unless it comes after the player's last game: Maureen
+        // Murphy's full-point bye counts 1, not ½; Hilton Bennett's absence in round 6 ½ as
+        // before (his half-point bye ½ either way). Graham Nolan beat Maureen, so by C.07 his
+        // Buchholz is 20.0 + ½ = 20.5 and his Sonneborn–Berger 17.25 + ½ = 17.75; she is
+        // still his lowest opponent, so his Buchholz cut 1 stays 20.5 − 1 = 19.5, as
+        // published. Richard Dare did not meet her: all his values are the published ones.
+        let published = match (name.as_str(), *tb) {
+            ("Graham_Nolan", Tiebreak::Buchholz) => &20.5,
+            ("Graham_Nolan", Tiebreak::SonnebornBerger) => &17.75,
+            _ => published,
         };
         assert_eq!(
             s.tiebreak(row, *tb),
@@ -207,8 +214,8 @@ fn s708_4_sum_of_buchholz_by_hand_with_forfeits_and_a_withdrawal() {
     // A round robin of five; E beat C and drew D, then withdrew (Art. 47 А): his games with A
     // and B are lost by forfeit. Counted by hand as FIDE C.07 (2024) decides: a forfeit is an
     // unplayed round, worth the player's own points in Buchholz (and his own Buchholz in the
-    // sum); an opponent's forfeits count as they were scored (16.3: only unplayed rounds
-    // after his last game that gave less than a win count as draws — none here):
+    // sum); an opponent's forfeits count as they were scored (16.3 makes a draw only of a
+    // round without an opponent after his last game — E's forfeits have one):
     //   points     A 3.5  B 2    C 1    D 2    E 1.5
     //   Buchholz   A 2+1+2+3.5 = 8.5   B 3.5+1+2+2 = 8.5   C 3.5+2+2+1.5 = 9
     //              D 3.5+2+1+1.5 = 8   E 1.5+1.5+1+2 = 6
@@ -937,19 +944,41 @@ fn s12a_tiebreak_unplayed_fide_and_plain_by_hand() {
     // points). A: B 1 + C 1.5 = 2.5; B: A 1.5 + own 1 = 2.5; C: own 1.5 + A 1.5 = 3.
     let fide = bh(Unplayed::Fide);
     assert_eq!(&fide[..3], &[2.5, 2.5, 3.0]);
-    // D withdrew: his absence in round 2, after his last round, counts as a draw for C, who
-    // met him (by forfeit: C's own round, so nothing changes for C) — and D's own rounds are
-    // both unplayed: his own 0 points twice.
-    let mut absent = byes.to_vec();
-    absent.push(Bye {
+    assert_eq!(fide, bh(Unplayed::default()), "FIDE is the default");
+}
+
+#[test]
+fn s12a_c07_16_3_a_round_without_an_opponent_after_the_last_game_counts_as_a_draw() {
+    // Round 1: A beats D over the board. Round 2: D is absent (withdrawn), or D loses to B by
+    // forfeit. C.07 16.3, as FIDE's own tie-break server (TieBreakServer) computes it: a round
+    // without an opponent after the player's last game counts as a draw in his opponents'
+    // tie-breaks; a round with an opponent (a forfeit) counts as scored.
+    let p = names(&["A", "B", "D"]);
+    let beaten = [g(0, 2, Outcome::WhiteWins)];
+    let bh_of_a = |games: &[Game], byes: &[Bye]| {
+        let s = compute_unplayed(&p, games, byes, &[Tiebreak::Buchholz], Unplayed::Fide).unwrap();
+        s.tiebreak(s.row("A").unwrap(), Tiebreak::Buchholz).unwrap()
+    };
+    let absent = Bye {
         after_last_game: true,
-        ..Bye::new(3, 0)
-    });
-    let with_absence =
-        compute_unplayed(&p, &games, &absent, &[Tiebreak::Buchholz], Unplayed::Fide).unwrap();
+        ..Bye::new(2, 0)
+    };
+    assert_eq!(bh_of_a(&beaten, &[absent]), 0.5, "D's absence: ½");
+    // The same absence before a later game of his counts as scored: nothing.
+    assert_eq!(bh_of_a(&beaten, &[Bye::new(2, 0)]), 0.0);
+    let forfeited = [beaten[0], g(1, 2, Outcome::WhiteWinsByForfeit)];
+    assert_eq!(bh_of_a(&forfeited, &[]), 0.0, "D's forfeit loss: as scored");
+    // "plain": only games played count, an absence nothing.
+    let s = compute_unplayed(
+        &p,
+        &beaten,
+        &[absent],
+        &[Tiebreak::Buchholz],
+        Unplayed::Plain,
+    )
+    .unwrap();
     assert_eq!(
-        with_absence.tiebreak(with_absence.row("D").unwrap(), Tiebreak::Buchholz),
+        s.tiebreak(s.row("A").unwrap(), Tiebreak::Buchholz),
         Some(0.0)
     );
-    assert_eq!(fide, bh(Unplayed::default()), "FIDE is the default");
 }

@@ -16,9 +16,10 @@
 //!   an opponent who stopped playing, nor is the victim punished. `wins` and `black-wins`
 //!   count games won over the board only. Direct encounter counts forfeits as their result.
 //! - An opponent's score in these tie-breaks is the score he made (FIDE C.07 of 2023, in force
-//!   for all FIDE-rated events from August 2024, 16.3), except that an unplayed round after
-//!   his last game that gave him less than a win (a withdrawal's absences, a trailing half- or
-//!   zero-point bye) counts as a draw. Buchholz cut 1 cuts a round the player chose not to
+//!   for all FIDE-rated events from August 2024, 16.3), except that a round without an
+//!   opponent after his last game that gave him less than a win (a withdrawal's absences, a
+//!   trailing half- or zero-point bye) counts as a draw — a forfeit has an opponent and counts
+//!   as scored, as FIDE's own tie-break server (TieBreakServer) computes it. Buchholz cut 1 cuts a round the player chose not to
 //!   play (a half- or zero-point bye, a forfeit loss, an absence) before any other (14.6).
 //!   This reproduces every published Buchholz, Buchholz cut 1 and Sonneborn–Berger of FIDE
 //!   TEC's own tie-break exercises (`fixtures/standings/held_c07_2024`, byes, forfeits and a

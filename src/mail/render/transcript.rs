@@ -252,7 +252,6 @@ fn stage_refused(lang: Lang, r: &StageRefusal) -> String {
     }
 }
 
-/// Why another program's pairings fail the check (§709.1), in words.
 /// Why the next round of a tournament in stages could not be made, in words.
 pub fn stage_error(lang: Lang, e: &crate::rules::stage::StageError) -> String {
     use crate::rules::dutch::PairError;
@@ -278,6 +277,7 @@ pub fn stage_error(lang: Lang, e: &crate::rules::stage::StageError) -> String {
     }
 }
 
+/// Why another program's pairings fail the check (§709.1), in words.
 fn import_refused(lang: Lang, e: &ImportError) -> String {
     match e {
         ImportError::NotSwiss => fill(lang, Key::ImpNotSwiss, &[]),

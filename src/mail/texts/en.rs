@@ -432,7 +432,7 @@ pub(super) fn text(key: Key) -> &'static str {
             "{tournament}, round {round}: you have no game in this round, a bye worth {points} (FIDE C.04.1, RULES.md §12a). The next round is paired when every game of this round has a result.\n\n— amici\n"
         }
         Key::StageErrNoPairing => {
-            "round {round}: no pairing satisfies the absolute criteria (no rematch, one bye per player: C.04.1)"
+            "round {round}: no pairing satisfies the absolute criteria (no rematch, one bye per player, the colour limits: C.04.1, C.04.3 C1–C3)"
         }
         Key::StageErrDuplicate => "round {round}: pairing number {number} is given twice",
         Key::StageErrTopTooLarge => {
