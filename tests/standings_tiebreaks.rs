@@ -982,3 +982,31 @@ fn s12a_c07_16_3_a_round_without_an_opponent_after_the_last_game_counts_as_a_dra
         Some(0.0)
     );
 }
+
+#[test]
+fn s12a_c07_14_6_a_round_the_player_chose_not_to_play_is_cut_first_the_allocated_bye_not() {
+    // Round 1: B beats C; A has a bye worth ½. Round 2: A beats C. A's Buchholz: the bye
+    // counts his own 1.5, C counts 0 — 1.5 in all. Cut 1 removes a round he chose not to
+    // play first (a requested half-point bye: 1.5 − 1.5 = 0); the pairing-allocated bye
+    // (`bye_points = 0.5`) he did not choose, so the lowest value goes: 1.5 − 0 = 1.5.
+    let p = names(&["A", "B", "C"]);
+    let games = [g(1, 2, Outcome::WhiteWins), g(0, 2, Outcome::WhiteWins)];
+    let cut1 = |bye: Bye| {
+        let s = compute_unplayed(
+            &p,
+            &games,
+            &[bye],
+            &[Tiebreak::BuchholzCut1],
+            Unplayed::Fide,
+        )
+        .unwrap();
+        s.tiebreak(s.row("A").unwrap(), Tiebreak::BuchholzCut1)
+            .unwrap()
+    };
+    assert_eq!(cut1(Bye::new(0, 1)), 0.0, "a requested half-point bye");
+    let allocated = Bye {
+        allocated: true,
+        ..Bye::new(0, 1)
+    };
+    assert_eq!(cut1(allocated), 1.5, "the pairing-allocated bye");
+}

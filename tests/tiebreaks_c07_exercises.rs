@@ -49,6 +49,7 @@ fn event() -> (Vec<String>, Vec<f64>, Vec<Game>, Vec<Bye>) {
                 };
                 byes.push(Bye {
                     after_last_game: last.is_none_or(|l| round > l),
+                    allocated: code == "U",
                     ..Bye::new(p, halves)
                 });
                 continue;

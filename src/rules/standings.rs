@@ -302,6 +302,8 @@ struct Seat {
     halves: i64,
     played: bool,
     black: bool,
+    /// A round the player chose not to play (C.07 14.6: cut first).
+    chosen: bool,
 }
 
 /// A round without an opponent: a bye or an absence, with the half points it gives (0, 1, 2).
@@ -316,14 +318,20 @@ pub struct Bye {
     /// a win, counts as a draw in his opponents' tie-breaks; any other unplayed round counts
     /// as it was scored.
     pub after_last_game: bool,
+    /// The pairing-allocated bye (the odd player out), which the player did not choose: never
+    /// cut first, whatever it is worth (`bye_points`).
+    pub allocated: bool,
 }
 
 impl Bye {
+    /// A round without an opponent that the player chose (a requested bye, an absence), or a
+    /// full-point one.
     pub fn new(player: usize, halves: u32) -> Bye {
         Bye {
             player,
             halves,
             after_last_game: false,
+            allocated: false,
         }
     }
 }
@@ -407,6 +415,8 @@ fn tally(
                 halves,
                 played,
                 black,
+                // A forfeit loss, or a loss for both.
+                chosen: !played && halves < 2,
             });
         }
     }
@@ -430,6 +440,7 @@ fn tally(
             halves,
             played: false,
             black: false,
+            chosen: !bye.allocated && halves < 2,
         });
     }
     let own = if plain { vec![0; n] } else { points.clone() };
@@ -478,7 +489,7 @@ impl Tally {
                 let voluntary = seats
                     .iter()
                     .zip(&c)
-                    .filter(|(s, _)| self.unplayed == Unplayed::Fide && !s.played && s.halves < 2)
+                    .filter(|(s, _)| self.unplayed == Unplayed::Fide && s.chosen)
                     .map(|(_, v)| *v)
                     .min();
                 c.iter().sum::<i64>() - voluntary.or(c.iter().copied().min()).unwrap_or(0)

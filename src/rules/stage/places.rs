@@ -57,7 +57,13 @@ pub fn first_stage_input(facts: &Facts<'_>) -> (Vec<Game>, Vec<Bye>) {
                 if b.halves >= 2 {
                     last_scored[player] = Some(k);
                 }
-                byes.push((k, Bye::new(player, b.halves)));
+                byes.push((
+                    k,
+                    Bye {
+                        allocated: b.kind == super::ByeKind::Pairing,
+                        ..Bye::new(player, b.halves)
+                    },
+                ));
             }
         }
         if r.stage == StageKind::Swiss {
