@@ -77,15 +77,18 @@ const BYE_UNPLAYED: usize = 5;
 const C8: usize = 6;
 const C12: usize = 10;
 const C16: usize = 14;
-/// Not criteria: the exchange order (C.04.3 4.3: fewest exchanged players, then the
-/// smallest difference of their numbers) and the S1/S2 hint that makes the first candidate
-/// likely to be the matching's.
-const EXCH_COUNT: usize = 18;
-const EXCH_SUM: usize = 19;
-const EXCH_HIGH: usize = 20;
-const EXCH_LOW: usize = 21;
-const ORDER: usize = 22;
-const FIELDS: usize = 23;
+/// Not criteria: the order of the MDP sets (C.04.3 4.4: when not every MDP can be paired,
+/// the set paired is the one with the smallest differing pairing number, the rest float
+/// on), the exchange order (4.3: fewest exchanged players, then the smallest difference of
+/// their numbers) and the S1/S2 hint that makes the first candidate likely to be the
+/// matching's.
+const MDP_SET: usize = 18;
+const EXCH_COUNT: usize = 19;
+const EXCH_SUM: usize = 20;
+const EXCH_HIGH: usize = 21;
+const EXCH_LOW: usize = 22;
+const ORDER: usize = 23;
+const FIELDS: usize = 24;
 /// The exchange order's last two rules are exact for the first this many positions.
 const EXCH_BITS: u32 = 12;
 
@@ -114,6 +117,8 @@ pub struct Weights<'a> {
     /// The bye's score when this bracket weighs the bye's unplayed games.
     unplayed_at: Option<u32>,
     size: usize,
+    /// The MDPs: the bracket's first `mdps` players (a score above the residents').
+    mdps: usize,
     max_sd: u128,
     exch_bits: u32,
     hint_exp: u32,
@@ -164,6 +169,13 @@ impl<'a> Weights<'a> {
         } else {
             1u128 << exch_bits
         };
+        let resident = bracket.iter().copied().min().unwrap_or(0);
+        let mdps = bracket.iter().filter(|s| **s > resident).count();
+        let mdp_max = if mdps > 0 {
+            (1u128 << (mdps.min(EXCH_BITS as usize) + 1)) - 1
+        } else {
+            0
+        };
         let all = vertices / 2;
         let inb = size / 2;
         let nxt = (size + next.len()) / 2;
@@ -192,6 +204,7 @@ impl<'a> Weights<'a> {
             (max_sd * one_back, inb),
             (2 * max_sd * two_back, inb),
             (max_sd * two_back, inb),
+            (mdp_max, inb),
             (1, inb),
             (size as u128 + 1, inb),
             (exch_max, inb),
@@ -212,6 +225,8 @@ impl<'a> Weights<'a> {
                 break;
             }
         }
+        // The exchange and transposition order is not a criterion; the MDP set counts as one:
+        // once the best set is known, every later choice must keep it (4.4 comes first).
         let order_shift = layout.shifts[EXCH_COUNT] + layout.widths[EXCH_COUNT];
         Weights {
             ctx,
@@ -223,6 +238,7 @@ impl<'a> Weights<'a> {
             bye,
             unplayed_at,
             size,
+            mdps,
             max_sd,
             exch_bits,
             hint_exp,
@@ -323,6 +339,17 @@ impl<'a> Weights<'a> {
                 .layout
                 .put(C16 + off + 1, self.max_sd - up_sd.min(self.max_sd));
         }
+        // The MDP set (4.4): the lower an MDP's number, the more his being paired counts, so
+        // that the set paired is the first in the order of the sets.
+        let bits = EXCH_BITS as usize;
+        let mdp_bit = |pos: usize| -> u128 {
+            if pos < self.mdps && pos < bits {
+                1u128 << (bits.min(self.mdps) - pos)
+            } else {
+                0
+            }
+        };
+        w += self.layout.put(MDP_SET, mdp_bit(i) + mdp_bit(j));
         // Order hint (not a criterion): the higher a player, the more his partner's being
         // early counts — like the transpositions' order, and largest for S1[i] with S2[i].
         let n = self.size as u128;
