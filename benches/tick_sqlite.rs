@@ -52,6 +52,18 @@ fn record(i: usize, start: NaiveDate) -> GameRecord {
     g
 }
 
+/// The CPU time this process has used so far, all threads (Linux: `/proc/self/stat`, in
+/// USER_HZ = 1/100 s), to tell the tick's own work from waiting for cores that other work
+/// holds; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // After the command name (in parentheses): state is field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks = |i: usize| fields.get(i - 3)?.parse::<f64>().ok();
+    Some((ticks(14)? + ticks(15)?) / 100.0)
+}
+
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     // RUST_LOG=amici::tick=debug shows where each tick spends its time.
@@ -123,12 +135,17 @@ fn main() {
         let day = NaiveDate::from_ymd_opt(2026, 6, 1).unwrap() + Duration::days(d);
         let now = format!("{day}T06:00:00+03:00").parse().unwrap();
         let t = Instant::now();
+        let cpu = cpu_seconds();
         let queued = amici::tick::run(&mut store, &config, now).unwrap();
         total += queued;
         times.push(t.elapsed().as_secs_f64());
         if t.elapsed().as_secs_f64() > 0.5 {
+            let cpu = cpu
+                .zip(cpu_seconds())
+                .map(|(a, b)| format!(", {:.2} s of CPU", b - a))
+                .unwrap_or_default();
             println!(
-                "  {day}: {:.3} s, {queued} messages (ended {:.1} s into the daily ticks)",
+                "  {day}: {:.3} s{cpu}, {queued} messages (ended {:.1} s into the daily ticks)",
                 t.elapsed().as_secs_f64(),
                 run_start.elapsed().as_secs_f64()
             );

@@ -1,8 +1,9 @@
 //! The shell of the daily tick: loads every unfinished game, asks the rules for the notices
-//! due as of `now` (`game::handle_tick`), and persists the new states with the notices in one
-//! transaction. The rules remember what they issued, and each notice's Message-ID derives from
-//! the game, the notice and its due day, so running the tick twice on a day sends nothing
-//! twice; after days of downtime one run catches up, each notice dated when it became due.
+//! due as of `now` (`game::tick_in_place`: `handle_tick` on the record it decoded), and
+//! persists the new states with the notices in one transaction. The rules remember what they
+//! issued, and each notice's Message-ID derives from the game, the notice and its due day, so
+//! running the tick twice on a day sends nothing twice; after days of downtime one run catches
+//! up, each notice dated when it became due.
 
 use chrono::{DateTime, FixedOffset};
 
@@ -25,21 +26,13 @@ struct Swept {
 
 /// The pure part for one game: decode, ask the clock (Art. 24–40), prepare the row.
 fn sweep(row: &StoredGame, today: Day) -> Result<Swept, EngineError> {
-    let record = row.decode()?;
-    let handled = game::handle_tick(&record, today);
-    Ok(match handled.record {
-        Some(next) => {
-            let clock = ClockRow::of(&next)?;
-            Swept {
-                record: next,
-                ticked: Some((clock, handled.effects)),
-            }
-        }
-        None => Swept {
-            record,
-            ticked: None,
-        },
-    })
+    let mut record = row.decode()?;
+    // In place: the decoded record is ours, no copy of it for the new state.
+    let ticked = match game::tick_in_place(&mut record, today) {
+        Some(effects) => Some((ClockRow::of(&record)?, effects)),
+        None => None,
+    };
+    Ok(Swept { record, ticked })
 }
 
 /// A worker's job: sweep a chunk.

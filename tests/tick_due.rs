@@ -4,7 +4,7 @@
 //! for games of every length and pace in both modes, and `next_due` equal to the first busy day
 //! found by trying every day with `handle_tick` itself.
 
-use amici::rules::game::{GameRecord, handle_tick, next_due};
+use amici::rules::game::{GameRecord, handle_tick, next_due, tick_in_place};
 use amici::rules::model::{Mode, Notation, Params, PlayedMove};
 use amici::rules::tick::sends_anything;
 use chrono::{Duration, NaiveDate};
@@ -109,7 +109,17 @@ fn the_tick_changes_only_the_clock_and_the_status() {
         let first = g.moves.last().map_or(g.start, |m| m.sent);
         for d in 0..400 {
             let day = first + Duration::days(d);
-            let Some(next) = handle_tick(&g, day).record else {
+            let handled = handle_tick(&g, day);
+            // The shell's sweep ticks the record it owns in place: the same record and effects.
+            let mut own = g.clone();
+            match tick_in_place(&mut own, day) {
+                Some(effects) => {
+                    assert_eq!(Some(&own), handled.record.as_ref(), "game {i}, day {day}");
+                    assert_eq!(effects, handled.effects, "game {i}, day {day}");
+                }
+                None => assert!(handled.record.is_none() && own == g, "game {i}, day {day}"),
+            }
+            let Some(next) = handled.record else {
                 continue;
             };
             changed += 1;

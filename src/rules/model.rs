@@ -32,8 +32,7 @@ pub mod color_serde {
 /// and encodes tens of thousands of records). Same text as chrono's; other forms fall back to it.
 pub mod day_serde {
     use super::Day;
-    use serde::{Deserialize, Deserializer, Serializer};
-    use std::borrow::Cow;
+    use serde::{Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(d: &Day, s: S) -> Result<S::Ok, S::Error> {
         use chrono::Datelike;
@@ -58,10 +57,25 @@ pub mod day_serde {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Day, D::Error> {
-        let text = Cow::<'de, str>::deserialize(d)?;
-        parse(&text)
-            .or_else(|| text.parse().ok())
-            .ok_or_else(|| serde::de::Error::custom(format!("not a date: {text:?}")))
+        // A visitor, not `Cow<str>`: serde's `Cow` is always an owned copy, and a record's
+        // dates (two a move) were then one allocation each when the daily tick decodes it.
+        d.deserialize_str(DayVisitor)
+    }
+
+    struct DayVisitor;
+
+    impl serde::de::Visitor<'_> for DayVisitor {
+        type Value = Day;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a date (YYYY-MM-DD)")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Day, E> {
+            parse(text)
+                .or_else(|| text.parse().ok())
+                .ok_or_else(|| E::custom(format!("not a date: {text:?}")))
+        }
     }
 
     /// `YYYY-MM-DD` exactly, else `None`.

@@ -1,6 +1,7 @@
 //! The daily tick for one game: the clock notices due, the claims filed, the game paused
 //! where Art. 37 says; and the first day it will have something to do (`next_due`).
 
+use crate::rules::clock::ClockState;
 use crate::rules::model::Day;
 use crate::rules::tick;
 
@@ -10,18 +11,35 @@ use super::record::{GameRecord, Status};
 /// The daily tick for one game as of `today`: the clock notices due, the claims filed, and
 /// the game paused where Art. 37 says.
 pub fn handle_tick(rec: &GameRecord, today: Day) -> Handled {
+    match swept(rec, today) {
+        None => Handled::unchanged(Vec::new()),
+        Some((state, effects)) => {
+            let mut next = rec.clone();
+            apply(&mut next, state);
+            Handled::changed(next, effects)
+        }
+    }
+}
+
+/// [`handle_tick`] on a record the caller owns: the record is brought up to date where it
+/// is, without the copy `handle_tick` makes of it (the daily sweep over every game due, where
+/// that copy and its freeing were a tenth of the work). `Some` with the effects when the clock
+/// moved, `None` (the record untouched) when nothing did.
+pub fn tick_in_place(rec: &mut GameRecord, today: Day) -> Option<Vec<Effect>> {
+    let (state, effects) = swept(rec, today)?;
+    apply(rec, state);
+    Some(effects)
+}
+
+/// The clock's new state and the effects of its notices, `None` when nothing changes.
+fn swept(rec: &GameRecord, today: Day) -> Option<(ClockState, Vec<Effect>)> {
     // A game stopped for adjudication has no clock (Art. 52).
     if rec.status == Status::Finished || rec.adjudication.is_some() {
-        return Handled::unchanged(Vec::new());
+        return None;
     }
     let out = tick::tick(&rec.clock_game(), today);
     if out.notices.is_empty() && out.state == rec.clock {
-        return Handled::unchanged(Vec::new());
-    }
-    let mut next = rec.clone();
-    next.clock = out.state;
-    if next.clock.awaiting_decision().is_some() {
-        next.status = Status::AwaitingDecision;
+        return None;
     }
     let mut effects = Vec::new();
     for n in out.notices {
@@ -34,7 +52,15 @@ pub fn handle_tick(rec: &GameRecord, today: Day) -> Handled {
             });
         }
     }
-    Handled::changed(next, effects)
+    Some((out.state, effects))
+}
+
+/// The swept clock put into the record, with the pause it may bring (Art. 37).
+fn apply(rec: &mut GameRecord, state: ClockState) {
+    rec.clock = state;
+    if rec.clock.awaiting_decision().is_some() {
+        rec.status = Status::AwaitingDecision;
+    }
 }
 
 /// The first day on which the daily tick would have something to do for this game as it

@@ -39,7 +39,7 @@ mod variant;
 
 pub use claims::Proof;
 pub use commands::leave_applied;
-pub use daily::{handle_tick, next_due};
+pub use daily::{handle_tick, next_due, tick_in_place};
 pub use decision::{
     Action, Applied, Done, ExtensionRefusal, GameRefusal, Outcome, Refused, ReplacementRefusal,
     StageRefusal,
