@@ -171,7 +171,9 @@ impl<'a> Weights<'a> {
         };
         let resident = bracket.iter().copied().min().unwrap_or(0);
         let mdps = bracket.iter().filter(|s| **s > resident).count();
-        let mdp_max = if mdps > 0 {
+        // Only where some MDP must float on (more MDPs than residents): elsewhere the field
+        // would take bits from the order hint of a large bracket for nothing.
+        let mdp_max = if mdps > 0 && 2 * mdps > size {
             (1u128 << (mdps.min(EXCH_BITS as usize) + 1)) - 1
         } else {
             0
