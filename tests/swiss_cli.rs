@@ -171,6 +171,23 @@ impl Event {
             .collect()
     }
 
+    /// Takes round `round` back and starts it from `pairs` (another program's output).
+    fn replace_round(&self, day: &str, round: u32, pairs: &str) {
+        self.cli(day, &["arbiter", "unpair", "SW", &round.to_string()]);
+        let file = self.dir.path().join("pairs.txt");
+        std::fs::write(&file, pairs).unwrap();
+        self.cli(
+            day,
+            &[
+                "pair",
+                "--tournament",
+                "SW",
+                "--import",
+                file.to_str().unwrap(),
+            ],
+        );
+    }
+
     fn result(&self, day: &str, game: &str, result: &str) {
         self.cli(day, &["arbiter", "result", game, result]);
     }
@@ -1412,19 +1429,8 @@ fn c0401_d_no_legal_pairing_the_arbiter_is_told_in_his_language_and_his_pairing_
         (3, "2027-03-11", "3\n1 5\n3 4\n2 0\n"),
     ];
     for (r, day, pairs) in rounds {
-        e.cli(day, &["arbiter", "unpair", "SW", &r.to_string()]);
-        std::fs::write(&file, pairs).unwrap();
-        e.cli(
-            day,
-            &[
-                "pair",
-                "--tournament",
-                "SW",
-                "--import",
-                file.to_str().unwrap(),
-            ],
-        );
-        for (id, _, _, _) in e.round(day, r) {
+        e.replace_round(day, r, pairs);
+        for (id, _, _, _) in e.round(day, r as u64) {
             e.result(day, &id, "1/2-1/2");
         }
     }
@@ -1516,22 +1522,7 @@ fn s12a_tiebreak_unplayed_fide_by_default_a_forfeit_and_byes_in_the_swiss_standi
         5,
     ));
     e.cli("2027-01-10", &["tick"]);
-    let file = e.dir.path().join("pairs.txt");
-    let import = |day: &str, round: u32, pairs: &str| {
-        e.cli(day, &["arbiter", "unpair", "SW", &round.to_string()]);
-        std::fs::write(&file, pairs).unwrap();
-        e.cli(
-            day,
-            &[
-                "pair",
-                "--tournament",
-                "SW",
-                "--import",
-                file.to_str().unwrap(),
-            ],
-        );
-    };
-    import("2027-01-11", 1, "3\n1 2\n3 4\n5 0\n");
+    e.replace_round("2027-01-11", 1, "3\n1 2\n3 4\n5 0\n");
     for (id, w, _, _) in e.round("2027-01-20", 1) {
         if num(&w) == 3 {
             e.cli("2027-01-20", &["arbiter", "forfeit", &id, "black"]);
@@ -1539,7 +1530,7 @@ fn s12a_tiebreak_unplayed_fide_by_default_a_forfeit_and_byes_in_the_swiss_standi
             e.result("2027-01-20", &id, "1-0");
         }
     }
-    import("2027-01-21", 2, "3\n1 3\n5 2\n4 0\n");
+    e.replace_round("2027-01-21", 2, "3\n1 3\n5 2\n4 0\n");
     for (id, w, _, _) in e.round("2027-02-01", 2) {
         let result = if num(&w) == 1 { "1/2-1/2" } else { "1-0" };
         e.result("2027-02-01", &id, result);

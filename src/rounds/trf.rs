@@ -22,12 +22,15 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
         .ok_or_else(|| anyhow!("{} has no stages", t.id))?;
     // Tables are round robins played at once: no Swiss round for a pairing program to follow
     // (§709.1), and their games have no round of their own to write in a TRF.
-    if let First::Tables { tables } = format.first {
+    let First::Swiss {
+        rounds: swiss_rounds,
+    } = format.first
+    else {
         return Err(anyhow!(
-            "{} plays its first stage in {tables} round-robin tables, not Swiss rounds: `amici trf` exports a Swiss for another pairing program (§709.1); the tables' results are in `amici standings`",
+            "{} plays its first stage in round-robin tables, not Swiss rounds: `amici trf` exports a Swiss for another pairing program (§709.1); the tables' results are in `amici standings`",
             t.id
         ));
-    }
+    };
     let order = pairing_order(&known.entrants);
     let start_number = |email: &str| order.iter().position(|&i| known.entrants[i].email == email);
     let first: Vec<&stage::Round> = known
@@ -91,12 +94,6 @@ pub fn trf(store: &Store, t: &Tournament) -> Result<String> {
     }
     // The round to pair: the withdrawn are absent, requested byes given beforehand.
     let next = first.len() as u32 + 1;
-    let First::Swiss {
-        rounds: swiss_rounds,
-    } = format.first
-    else {
-        unreachable!("tables refused above")
-    };
     if next <= swiss_rounds {
         byes.extend(beforehand(&known, &order, next));
     }

@@ -100,8 +100,13 @@ pub fn imported_round(
     let (input, _) = swiss::round_input(facts, number, rounds, |_| true);
     let history: HashMap<u32, &crate::rules::dutch::Player> =
         input.players.iter().map(|p| (p.id, p)).collect();
-    // The absolute criteria bind the arbiter only when some pairing satisfies them.
-    let arbiter_decides = swiss::pair_round(format, facts, number, rounds, start, end).is_err();
+    // The absolute criteria bind the arbiter only when some pairing satisfies them: amici's
+    // own pairing is tried only when a line would break them.
+    let arbiter_decides = std::cell::OnceCell::new();
+    let arbiter_decides = || {
+        *arbiter_decides
+            .get_or_init(|| swiss::pair_round(format, facts, number, rounds, start, end).is_err())
+    };
 
     let mut lines = text
         .lines()
@@ -146,7 +151,7 @@ pub fn imported_round(
                 if !byes.is_empty() {
                     return Err(ImportError::SecondBye { line });
                 }
-                if !history[&p].bye_eligible && !arbiter_decides {
+                if !history[&p].bye_eligible && !arbiter_decides() {
                     return Err(ImportError::ByeAgain { line, number: p });
                 }
                 byes.push(Bye {
@@ -156,7 +161,7 @@ pub fn imported_round(
                 });
             }
             (w, b) => {
-                if history[&w].opponents.contains(&b) && !arbiter_decides {
+                if history[&w].opponents.contains(&b) && !arbiter_decides() {
                     return Err(ImportError::Rematch {
                         line,
                         white: w,
