@@ -380,6 +380,9 @@ pub struct Flushed {
 /// sender are still waiting in its lanes, so no connection waits for the database between
 /// batches.
 const LEASE_PER_SENDER: usize = 8;
+/// The longest a send's outcome waits to be recorded with others: a crash within it resends
+/// those messages (with their own Message-IDs, which receivers drop as duplicates).
+const RECORD_WAIT: Duration = Duration::from_millis(100);
 /// A lease outlives any batch's sends; a sender that died releases its rows when it runs out.
 const LEASE_SECONDS: i64 = 600;
 
@@ -497,14 +500,29 @@ fn judge(
     }
 }
 
+/// The next result from the lanes (`None` once they are all gone), waiting no longer than
+/// until the outcomes gathered since `waiting_since` are due to be recorded.
+async fn next_result<T>(
+    results: &mut tokio::sync::mpsc::UnboundedReceiver<T>,
+    waiting_since: Option<std::time::Instant>,
+) -> Result<Option<T>, tokio::time::error::Elapsed> {
+    match waiting_since {
+        Some(t) => {
+            let left = RECORD_WAIT.saturating_sub(t.elapsed());
+            tokio::time::timeout(left, results.recv()).await
+        }
+        None => Ok(results.recv().await),
+    }
+}
+
 /// Sends everything due until the queue is empty, nothing more can go, or the server is down.
 ///
 /// One lane per sender slot sends its rows in the order leased; this task leases more while
 /// the lanes still have rows in hand (those hold nobody back: a recipient's rows stay in one
-/// lane, in order) and records results as they come, committing whatever gathered while the
-/// previous commit ran (group commit), so a crash resends at most one commit's messages. The
-/// recording and the next lease are one trip to the database thread, which the letters being
-/// processed share.
+/// lane, in order) and records results in batches (group commit: with the next lease, or once
+/// a batch's worth or `RECORD_WAIT` has gathered, or when the lanes run dry), so a crash
+/// resends at most one batch's messages, under their own Message-IDs. The recording and the
+/// next lease are one trip to the database thread, which the letters being processed share.
 pub async fn flush(
     db: &Db,
     config: &Arc<Config>,
@@ -539,6 +557,8 @@ pub async fn flush(
         let mut exhausted = false;
         let mut outcomes: Vec<(i64, SendOutcome)> = Vec::new();
         let mut permanent: Vec<(OutboxRow, String)> = Vec::new();
+        // When the oldest outcome not yet recorded came back.
+        let mut waiting_since: Option<std::time::Instant> = None;
         loop {
             // One trip to the database a round: record what came back, and lease more when the
             // lanes run low (the lanes go on sending meanwhile).
@@ -548,7 +568,15 @@ pub async fn flush(
                 }
                 _ => 0,
             };
-            if want > 0 || !outcomes.is_empty() {
+            // Outcomes wait for a trip that leases anyway, for a batch's worth, for the lanes
+            // to run dry, or for RECORD_WAIT: one commit (and fsync) per batch of sends, not
+            // one per message, on the thread the letters being processed share.
+            let record = !outcomes.is_empty()
+                && (in_lanes == 0
+                    || outcomes.len() >= LEASE_PER_SENDER * slots
+                    || waiting_since.is_some_and(|t| t.elapsed() >= RECORD_WAIT));
+            if want > 0 || record {
+                waiting_since = None;
                 let recorded: Vec<i64> = outcomes.iter().map(|(id, _)| *id).collect();
                 // Recorded rows no longer stand for this sender: a row given back is pending
                 // again and holds its recipient's later rows, as any other.
@@ -608,9 +636,11 @@ pub async fn flush(
             if leased.in_flight.is_empty() {
                 break;
             }
-            // Wait for results.
-            let Some(first) = results_rx.recv().await else {
-                break;
+            let first = match next_result(&mut results_rx, waiting_since).await {
+                Ok(Some(first)) => first,
+                Ok(None) => break,
+                // The outcomes in hand are due to be recorded.
+                Err(_) => continue,
             };
             let mut gathered = vec![first];
             while let Ok(more) = results_rx.try_recv() {
@@ -619,10 +649,14 @@ pub async fn flush(
             in_lanes -= gathered.len();
             for (row, fate) in gathered {
                 match judge(&row, fate, now, transport, &mut out, &mut leased) {
-                    Judged::Record(outcome) => outcomes.push((row.id, outcome)),
+                    Judged::Record(outcome) => {
+                        waiting_since.get_or_insert_with(std::time::Instant::now);
+                        outcomes.push((row.id, outcome));
+                    }
                     Judged::CircuitOpen => {
                         // Nothing more is leased; the lanes give back what they hold.
                         feeds = None;
+                        waiting_since.get_or_insert_with(std::time::Instant::now);
                         outcomes.push((row.id, SendOutcome::Unsent));
                     }
                     Judged::Undeliverable(e) => permanent.push((row, e)),
