@@ -18,9 +18,10 @@ fn board(fen: &str) -> Board {
 }
 
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-        .read_info()
-        .expect("a PNG");
+    // Letters carry an indexed PNG: expanded to RGB here, as any viewer shows it.
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
     let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
     let info = reader.next_frame(&mut buf).expect("a frame");
     buf.truncate(info.buffer_size());
@@ -47,6 +48,13 @@ fn golden(name: &str, view: View) {
     let letter = picture::board_png(&view).expect("a picture");
     same(&format!("{name} (SVG)"), &svg, &path);
     same(&format!("{name} (letter)"), &letter, &path);
+    // The letter's picture is the 256-colour one: a third smaller than the RGB PNG.
+    assert!(
+        letter.len() * 4 < svg.len() * 3,
+        "{name}: the letter's picture is {} bytes, the RGB one {}",
+        letter.len(),
+        svg.len()
+    );
 }
 
 fn same(name: &str, png: &[u8], path: &str) {
