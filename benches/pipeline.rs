@@ -313,6 +313,42 @@ async fn relay(stack: &MailStack, w: &Workload) {
     }
 }
 
+/// With `AMICI_BENCH_PROFILE` set: when the first, middle and last message reached each
+/// recipient's Maildir (Dovecot names each file by its delivery time), counted from `start`.
+fn delivery_profile(stack: &MailStack, w: &Workload, start: std::time::SystemTime, who: &str) {
+    if std::env::var_os("AMICI_BENCH_PROFILE").is_none() {
+        return;
+    }
+    let t0 = start
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    for (user, _) in &w.replies {
+        let dir = stack
+            .dir
+            .join(format!("mail/{}/{user}/Maildir", stack.domain));
+        let mut times: Vec<f64> = ["new", "cur"]
+            .iter()
+            .filter_map(|d| std::fs::read_dir(dir.join(d)).ok())
+            .flatten()
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                let (secs, rest) = name.split_once(".M")?;
+                let micros = rest.split('P').next()?;
+                Some(secs.parse::<f64>().ok()? + micros.parse::<f64>().ok()? / 1e6 - t0)
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        if let (Some(first), Some(last)) = (times.first(), times.last()) {
+            let n = times.len();
+            println!(
+                "    {who} -> {user}: {n} messages, first at {first:.3} s, half at {:.3} s, last at {last:.3} s",
+                times[n / 2]
+            );
+        }
+    }
+}
+
 fn peak_rss_kib(pid: u32) -> Option<u64> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     s.lines()
@@ -327,11 +363,13 @@ async fn run_relay(w: &Workload) -> Duration {
     let users: Vec<&str> = w.users.iter().map(String::as_str).collect();
     let stack = MailStack::start(&users);
     queue(&stack, w).await;
-    let start = Instant::now();
+    let (start, wall) = (Instant::now(), std::time::SystemTime::now());
     let r = relay(&stack, w);
     let a = arrived(&stack, w);
     futures::join!(r, a);
-    start.elapsed()
+    let took = start.elapsed();
+    delivery_profile(&stack, w, wall, "bare");
+    took
 }
 
 async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
@@ -343,10 +381,11 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
         "[bot]\nmax_letters_per_sender_per_day = 1000000\n",
         1,
     );
-    let start = Instant::now();
+    let (start, wall) = (Instant::now(), std::time::SystemTime::now());
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
     arrived(&stack, w).await;
     let took = start.elapsed();
+    delivery_profile(&stack, w, wall, "amici");
     let rss = amici.pid().and_then(peak_rss_kib);
     // The replies are the right ones: every move was applied (workload b), none refused.
     let out = amici.command(&["status", "--format", "json"]);
@@ -635,11 +674,19 @@ async fn bench(full: bool) {
         let mut base = Vec::new();
         let mut ours = Vec::new();
         let mut rss = Vec::new();
-        for _ in 0..runs {
-            base.push(run_relay(w).await);
+        // Alternately first and second (bare, amici, amici, bare, bare, amici): each run
+        // leaves the machine a little slower (the file system, the page cache), which would
+        // otherwise count against whichever always runs second.
+        for run in 0..runs {
+            if run % 2 == 0 {
+                base.push(run_relay(w).await);
+            }
             let (t, m) = run_amici(w).await;
             ours.push(t);
             rss.extend(m);
+            if run % 2 == 1 {
+                base.push(run_relay(w).await);
+            }
         }
         let (b, a) = (median(base.clone()), median(ours.clone()));
         let rate = |d: Duration| w.letters.len() as f64 / d.as_secs_f64();
