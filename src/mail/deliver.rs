@@ -187,6 +187,18 @@ impl SmtpServer {
         let Some(conn) = guard.as_mut() else {
             return Err(SendError::Down("no connection".into()));
         };
+        // Text parts go as 8bit UTF-8; a server without 8BITMIME gets them in base64.
+        let seven;
+        let raw = if !raw.is_ascii()
+            && !conn
+                .server_info()
+                .supports_feature(lettre::transport::smtp::extension::Extension::EightBitMime)
+        {
+            seven = crate::mail::outbound::seven_bit(raw);
+            &seven[..]
+        } else {
+            raw
+        };
         // lettre's own timeout covers connecting only (crates.md pitfall 6).
         let r = tokio::time::timeout(self.timeout(), conn.send(&envelope, raw)).await;
         match r {

@@ -243,16 +243,25 @@ pub fn build_with_picture(
     Ok(b.multipart(parts)?.formatted())
 }
 
-/// A text part as it stands, UTF-8 in `8bit` (RFC 6152), when it can go so: lines under
-/// RFC 5322's 998 octets, no NUL or lone CR. Cyrillic in base64 (lettre's choice for text
-/// that is not ASCII) is a third larger, half again as many lines for every server on the way
-/// to parse, and unreadable in the raw message; a text that cannot go as `8bit` goes as
-/// lettre would send it. The SMTP client asks for `BODY=8BITMIME` whenever a message is not
-/// ASCII, and refuses to send it to a server that does not offer 8BITMIME.
+/// A text part as it stands, UTF-8 in `8bit` (RFC 6152), when it can go so: every line under
+/// RFC 5322's 998 octets, no NUL, no lone CR. Cyrillic in base64 or quoted-printable (what
+/// lettre chooses for any line over 76 octets: 38 Cyrillic letters) is a third to double
+/// larger, with more lines for every server on the way to parse, and unreadable in the raw
+/// message. A text that cannot go as `8bit` goes as lettre would send it. The SMTP client
+/// asks for `BODY=8BITMIME` whenever a message is not ASCII, and a server that does not offer
+/// 8BITMIME gets the message through [`seven_bit`].
 fn text_body(text: String) -> Body {
-    Body::new_with_encoding(text, ContentTransferEncoding::EightBit).unwrap_or_else(|text| {
-        Body::new(String::from_utf8(text).expect("the text came in as a String"))
-    })
+    let text = text.replace("\r\n", "\n");
+    let fits = !text.contains(['\0', '\r']) && text.split('\n').all(|l| l.len() <= 998);
+    if !fits {
+        return Body::new(text);
+    }
+    let crlf = text.replace('\n', "\r\n");
+    if crlf.is_ascii() {
+        return Body::new(crlf);
+    }
+    // Checked above for what 8bit allows; lettre's own check stops at 76 octets a line.
+    Body::dangerous_pre_encoded(crlf.into_bytes(), ContentTransferEncoding::EightBit)
 }
 
 /// Text as HTML text: `&`, `<`, `>` and `"` escaped.
@@ -329,6 +338,53 @@ fn html_alternative(subject: &str, body: &str, cid: &str, with_text_diagram: boo
         }
     }
     out.push_str("</body></html>\n");
+    out
+}
+
+/// A message [`build`] made, for a server that does not offer 8BITMIME (RFC 6152): every
+/// `8bit` part re-encoded in base64, the rest byte for byte as it was. Only amici's own
+/// messages come here, so the parts are where lettre writes them: a part's headers end at the
+/// first empty line after its `Content-Transfer-Encoding: 8bit`, and its body at the next line
+/// that opens one of the message's boundaries (or at the end).
+pub fn seven_bit(raw: &[u8]) -> Vec<u8> {
+    const EIGHT: &[u8] = b"Content-Transfer-Encoding: 8bit\r\n";
+    let find = |hay: &[u8], needle: &[u8], from: usize| {
+        hay.get(from..)?
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .map(|i| i + from)
+    };
+    // The boundaries the message's Content-Type headers declare, each as "\r\n--<boundary>".
+    let text = String::from_utf8_lossy(raw);
+    let boundaries: Vec<Vec<u8>> = text
+        .match_indices("boundary=\"")
+        .filter_map(|(i, m)| {
+            let rest = &text[i + m.len()..];
+            rest.find('"')
+                .map(|end| format!("\r\n--{}", &rest[..end]).into_bytes())
+        })
+        .collect();
+    let mut out = Vec::with_capacity(raw.len() * 4 / 3);
+    let mut at = 0;
+    while let Some(cte) = find(raw, EIGHT, at) {
+        let Some(blank) = find(raw, b"\r\n\r\n", cte) else {
+            break;
+        };
+        let body = blank + 4;
+        let end = boundaries
+            .iter()
+            .filter_map(|b| find(raw, b, body))
+            .min()
+            .unwrap_or(raw.len());
+        out.extend_from_slice(&raw[at..cte]);
+        out.extend_from_slice(b"Content-Transfer-Encoding: base64\r\n");
+        out.extend_from_slice(&raw[cte + EIGHT.len()..body]);
+        let encoded = Body::new(raw[body..end].to_vec()).into_vec();
+        // The CRLF before a boundary is the boundary's (RFC 2046 §5.1.1): it stays.
+        out.extend_from_slice(&encoded);
+        at = end;
+    }
+    out.extend_from_slice(&raw[at..]);
     out
 }
 
@@ -450,6 +506,71 @@ mod tests {
         assert!(
             html.contains(&format!("cid:board.{}", o.message_id)),
             "{html}"
+        );
+    }
+
+    #[test]
+    fn text_goes_as_8bit_utf8_and_a_line_too_long_for_it_as_lettre_chooses() {
+        let o = with_diagram();
+        let raw = build_with_picture(&o, Some(&picture())).unwrap();
+        let text = String::from_utf8_lossy(&raw);
+        assert_eq!(text.matches("Content-Transfer-Encoding: 8bit").count(), 2);
+        assert!(text.contains("Ход 1. e2-e4 е приет."), "{text}");
+        let mut long = sample();
+        long.body = "ж".repeat(600);
+        let raw = build(&long).unwrap();
+        assert!(raw.is_ascii(), "1,200 octets on one line cannot go as 8bit");
+        let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        assert_eq!(m.body_text(0).as_deref(), Some(long.body.as_str()));
+    }
+
+    #[test]
+    fn seven_bit_reencodes_every_8bit_part_and_keeps_the_message() {
+        use mail_parser::MimeHeaders;
+        let mut o = with_diagram();
+        // Lines that look like a boundary's start must not end a part.
+        o.body = format!("-- \n--\n{}\n-- \nподпис\n", o.body);
+        o.attachments.push((
+            "game.pgn".into(),
+            "application/x-chess-pgn".into(),
+            "[White \"Иван\"]\n\n1. e4 *\n".as_bytes().to_vec(),
+        ));
+        let parse = |raw: &[u8]| {
+            let m = mail_parser::MessageParser::default().parse(raw).unwrap();
+            let png = m.attachment(0).map(|a| a.contents().to_vec());
+            let pgn = m.attachment(1).map(|a| a.contents().to_vec());
+            (
+                lf(m.body_text(0)),
+                m.body_html(0).map(|h| h.into_owned()),
+                png,
+                pgn,
+                m.subject().map(str::to_string),
+                m.message_id().map(str::to_string),
+            )
+        };
+        for raw in [
+            build(&sample()).unwrap(),
+            build(&o).unwrap(),
+            build_with_picture(&o, Some(&picture())).unwrap(),
+        ] {
+            assert!(!raw.is_ascii());
+            let seven = seven_bit(&raw);
+            assert!(seven.is_ascii(), "{}", String::from_utf8_lossy(&seven));
+            assert!(
+                !String::from_utf8_lossy(&seven).contains("Transfer-Encoding: 8bit"),
+                "every 8bit part re-encoded"
+            );
+            assert_eq!(parse(&seven), parse(&raw));
+            assert_eq!(amici_headers(&seven), amici_headers(&raw));
+        }
+        let plain = build(&o).unwrap();
+        assert_eq!(
+            lf(mail_parser::MessageParser::default()
+                .parse(&seven_bit(&plain))
+                .unwrap()
+                .body_text(0))
+            .as_deref(),
+            Some(o.body.as_str())
         );
     }
 
