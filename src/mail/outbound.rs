@@ -226,7 +226,10 @@ pub fn build_with_picture(
     if o.attachments.is_empty() {
         return Ok(match related {
             Some(related) => b.multipart(related)?.formatted(),
+            // `MIME-Version: 1.0`, which lettre writes only with a MIME part (RFC 2045 §4: a
+            // reader may otherwise take the 8bit UTF-8 text for US-ASCII).
             None => b
+                .header(lettre::message::header::MIME_VERSION_1_0)
                 .header(ContentType::TEXT_PLAIN)
                 .body(text_body(o.body.clone()))?
                 .formatted(),
@@ -419,6 +422,7 @@ mod tests {
         assert!(raw.contains("In-Reply-To: <abc@player>\r\n"));
         assert!(raw.contains("References: <root@player> <abc@player>\r\n"));
         assert!(raw.contains("Content-Type: text/plain; charset=utf-8"));
+        assert!(raw.contains("MIME-Version: 1.0\r\n"), "{raw}");
     }
 
     #[test]
@@ -526,7 +530,6 @@ mod tests {
 
     #[test]
     fn seven_bit_reencodes_every_8bit_part_and_keeps_the_message() {
-        use mail_parser::MimeHeaders;
         let mut o = with_diagram();
         // Lines that look like a boundary's start must not end a part.
         o.body = format!("-- \n--\n{}\n-- \nподпис\n", o.body);
