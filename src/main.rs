@@ -454,8 +454,8 @@ fn flush(store: Store, config: &Config) -> Result<()> {
     Ok(())
 }
 
-/// With `[site] dir` configured, the site follows what `ingest` and `tick` changed (as it
-/// follows each batch of `amici run`). A site that cannot be written is reported, not a
+/// With `[site] dir` configured, the site follows what `ingest`, `tick`, `arbiter`, `import`
+/// and `pair --import` changed (as it follows each batch of `amici run`). A site that cannot be written is reported, not a
 /// failure of the command: the letters are processed and their answers still go out (an MTA
 /// would otherwise deliver the letter again).
 fn publish_site(store: &Store, config: &Config) -> Result<()> {
@@ -673,6 +673,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
                 clock::now()?,
             ) {
                 Ok(done) => {
+                    publish_site(&store, &config)?;
                     flush(store, &config)?;
                     emit(&format!("{done}\n"))?;
                 }
@@ -703,6 +704,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             let mut store = open(&config)?;
             let line = command.join(" ");
             let outcome = amici::engine::run_command(&mut store, &config, &line, clock::now()?)?;
+            publish_site(&store, &config)?;
             flush(store, &config)?;
             // The command line is the operator's console: English, like its other messages.
             use amici::mail::render::transcript;
@@ -764,6 +766,7 @@ fn run(command: Command, config_path: PathBuf, config: Config) -> Result<ExitCod
             if !report.committed {
                 return Ok(ExitCode::from(3));
             }
+            publish_site(&store, &config)?;
         }
         Command::Tick { accept_past_start } => {
             if !accept_past_start && let Some(code) = refuse_past_start(&config)? {

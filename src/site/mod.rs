@@ -36,7 +36,9 @@ const LATEST: usize = 20;
 pub type File = (PathBuf, Vec<u8>);
 
 static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)*").expect("address regex")
+    // Letters and digits of any script: an address may be internationalised (RFC 6531,
+    // `иван@пример.бг`), and one typed as a player's name must not slip through.
+    Regex::new(r"[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(\.[\p{L}\p{N}\-]+)*").expect("address regex")
 });
 
 /// A text as the site may show it: anything shaped like an e-mail address withheld (a name
@@ -340,10 +342,44 @@ fn sort_rounds(rounds: &mut [pages::Round]) {
     rounds.sort_by_key(|r| r.label.parse::<u32>().unwrap_or(u32::MAX));
 }
 
+/// The file every site amici writes carries at its top. A folder that holds anything but
+/// lacks it is not amici's, and is never replaced (an `--out ~/Documents` typed by mistake
+/// must not delete the arbiter's files).
+pub const MARKER: &str = ".amici-site";
+
+/// Refuses a `dir` that amici may not replace: a file, or a folder with anything in it and
+/// no `MARKER`. An empty folder or none at all is fine, and so is a site written before the
+/// marker existed (its `index.html` names amici as its generator).
+fn check_replaceable(dir: &Path) -> Result<()> {
+    if !dir.exists() {
+        return Ok(());
+    }
+    anyhow::ensure!(
+        dir.is_dir(),
+        "{} is a file, not a folder: the site is not written there",
+        dir.display()
+    );
+    let empty = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .next()
+        .is_none();
+    let earlier_site = std::fs::read_to_string(dir.join("index.html"))
+        .is_ok_and(|page| page.contains("<meta name=\"generator\" content=\"amici\">"));
+    anyhow::ensure!(
+        empty || dir.join(MARKER).is_file() || earlier_site,
+        "{} holds files that amici did not write (no {MARKER} in it): the site replaces its \
+         whole folder, so it is not written there; choose an empty or new folder",
+        dir.display()
+    );
+    Ok(())
+}
+
 /// Writes the files as the folder `dir`, atomically for a reader: they are written into a
 /// fresh folder beside it, which then replaces `dir` by a rename (the old one is renamed away
-/// first, then removed: between the two renames, microseconds, `dir` does not exist).
+/// first, then removed: between the two renames, microseconds, `dir` does not exist). Only a
+/// folder amici wrote (`MARKER`) or an empty one is replaced.
 pub fn write_atomically(dir: &Path, files: &[File]) -> Result<()> {
+    check_replaceable(dir)?;
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -362,6 +398,12 @@ pub fn write_atomically(dir: &Path, files: &[File]) -> Result<()> {
     let fresh = parent.join(format!(".{base}.new-{stamp}"));
     let old = parent.join(format!(".{base}.old-{stamp}"));
     let result = (|| -> Result<()> {
+        std::fs::create_dir_all(&fresh).with_context(|| format!("creating {}", fresh.display()))?;
+        std::fs::write(
+            fresh.join(MARKER),
+            "This folder is written by amici site; amici replaces it whole.\n",
+        )
+        .with_context(|| format!("writing {}", fresh.join(MARKER).display()))?;
         for (path, bytes) in files {
             let full = fresh.join(path);
             if let Some(p) = full.parent() {
@@ -445,7 +487,10 @@ fn staged_crosstable(
     }
     html.push_str(&format!(
         "<p>{}</p>\n",
-        escape(&crate::mail::texts::pairing_note(lang, &st.pairing))
+        escape(&public(&crate::mail::texts::pairing_note(
+            lang,
+            &st.pairing
+        )))
     ));
     (names, html)
 }
