@@ -621,11 +621,11 @@ fn no_page_loads_anything_from_the_network() {
         let v = v.trim().to_ascii_lowercase();
         v.starts_with("http:") || v.starts_with("https:") || v.starts_with("//")
     };
+    let css =
+        Regex::new(r"(?i)url\(\s*['\x22]?([^'\x22)]*)|@import\s+['\x22]?([^'\x22;]*)").unwrap();
     let mut resources = 0;
     for f in files(&site) {
         let text = read(&f);
-        let css =
-            Regex::new(r"(?i)url\(\s*['\x22]?([^'\x22)]*)|@import\s+['\x22]?([^'\x22;]*)").unwrap();
         for c in css.captures_iter(&text) {
             let v = c.get(1).or(c.get(2)).unwrap().as_str();
             assert!(!remote(v), "{}: CSS fetches {v}", f.display());
