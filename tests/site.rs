@@ -528,3 +528,127 @@ fn the_daemons_hook_writes_the_site_after_a_batch_and_only_with_a_site_dir() {
     ));
     assert!(!hooked.exists());
 }
+
+/// Replays a PGN's moves with pgn-reader (as tests/pgn_corpus.rs does): the FEN after the
+/// last move, or the first move that does not play.
+struct Replay;
+
+impl pgn_reader::Visitor for Replay {
+    type Tags = ();
+    type Movetext = (shakmaty::Chess, Result<usize, String>);
+    type Output = Result<(usize, String), String>;
+
+    fn begin_tags(&mut self) -> std::ops::ControlFlow<Self::Output, Self::Tags> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(
+        &mut self,
+        _: Self::Tags,
+    ) -> std::ops::ControlFlow<Self::Output, Self::Movetext> {
+        std::ops::ControlFlow::Continue((shakmaty::Chess::default(), Ok(0)))
+    }
+
+    fn san(
+        &mut self,
+        m: &mut Self::Movetext,
+        san: pgn_reader::SanPlus,
+    ) -> std::ops::ControlFlow<Self::Output> {
+        use shakmaty::Position;
+        if let Ok(n) = m.1 {
+            m.1 = match san.san.to_move(&m.0) {
+                Ok(mv) => {
+                    m.0.play_unchecked(mv);
+                    Ok(n + 1)
+                }
+                Err(e) => Err(format!("move {}: {san}: {e}", n + 1)),
+            };
+        }
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, m: Self::Movetext) -> Self::Output {
+        let fen = shakmaty::fen::Fen::from_position(&m.0, shakmaty::EnPassantMode::Legal);
+        m.1.map(|n| (n, fen.to_string()))
+    }
+}
+
+/// Each game page's "download the PGN" link names a file of the site; that file is a PGN
+/// whose moves pgn-reader plays through to the position the page's board shows last.
+#[test]
+fn each_game_page_links_its_pgn_and_the_pgn_reads_back_to_the_pages_position() {
+    let (e, games) = played("[site]\npublish_delay_moves = 3");
+    let site = e.site("site");
+    let link = Regex::new(r#"<a href="([^"]+)" download>"#).unwrap();
+    for g in &games {
+        let page = game_page(&site, &g.id, "html");
+        let html = read(&page);
+        let hrefs: Vec<_> = link
+            .captures_iter(&html)
+            .map(|c| c[1].to_string())
+            .collect();
+        assert_eq!(hrefs.len(), 1, "{}: one PGN download link", g.id);
+        assert!(hrefs[0].ends_with(".pgn"), "{}: {}", g.id, hrefs[0]);
+        let file = page.parent().unwrap().join(&hrefs[0]);
+        let pgn = read(&file);
+        let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(pgn.as_bytes()));
+        let (plies, fen) = reader
+            .read_game(&mut Replay)
+            .expect("read")
+            .expect("a game")
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert_eq!(plies, html.matches("<tr data-ply=").count(), "{}", g.id);
+        assert!(
+            html.contains(&format!("<output id=\"fen\">{fen}</output>")),
+            "{}: the board's last position {fen}",
+            g.id
+        );
+    }
+}
+
+/// The site works offline: no page, style sheet or feed loads anything from the network.
+/// Resources are what a browser fetches by itself — `src` of any element, `href` of any
+/// element but `<a>` (style sheets, icons, fonts, feeds named by `<link>`), CSS `url(…)` and
+/// `@import`; each must be a relative address. An `<a href>` to another site would be a link
+/// a reader may follow, not a resource, and the feed's namespace URI is a name, not a fetch.
+#[test]
+fn no_page_loads_anything_from_the_network() {
+    let (e, _) = played("[site]\npublish_delay_moves = 0");
+    let site = e.site("site");
+    let tag = Regex::new(r"<([A-Za-z][A-Za-z0-9]*)\b([^>]*)>").unwrap();
+    let attr = Regex::new(r#"\b(src|href|srcset|poster|data|action)\s*=\s*"([^"]*)""#).unwrap();
+    let remote = |v: &str| {
+        let v = v.trim().to_ascii_lowercase();
+        v.starts_with("http:") || v.starts_with("https:") || v.starts_with("//")
+    };
+    let css =
+        Regex::new(r"(?i)url\(\s*['\x22]?([^'\x22)]*)|@import\s+['\x22]?([^'\x22;]*)").unwrap();
+    let mut resources = 0;
+    for f in files(&site) {
+        let text = read(&f);
+        for c in css.captures_iter(&text) {
+            let v = c.get(1).or(c.get(2)).unwrap().as_str();
+            assert!(!remote(v), "{}: CSS fetches {v}", f.display());
+        }
+        for t in tag.captures_iter(&text) {
+            if t[1].eq_ignore_ascii_case("a") {
+                continue;
+            }
+            for a in attr.captures_iter(&t[2]) {
+                resources += 1;
+                assert!(
+                    !remote(&a[2]),
+                    "{}: <{} {}=\"{}\"> comes from the network",
+                    f.display(),
+                    &t[1],
+                    &a[1],
+                    &a[2]
+                );
+            }
+        }
+    }
+    assert!(
+        resources > 8 * 2,
+        "the style sheets and feed links were seen: {resources}"
+    );
+}

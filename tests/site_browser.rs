@@ -375,3 +375,83 @@ fn the_board_stepper_walks_whole_games_to_the_fen_of_amici_status() {
     );
     assert_eq!(board, placement(&all[18]));
 }
+
+/// The page after `presses` ran on it: a copy of `page` beside it (its links still resolve)
+/// with a script at the end of its body that works the page's own controls — `click()` on
+/// its buttons, `keydown` of the arrow keys on the document — as a reader would; then the
+/// board's placement, the shown FEN and whether "forward" ended disabled.
+fn driven(page: &Path, name: &str, presses: &str) -> (String, String, bool) {
+    let html = std::fs::read_to_string(page).unwrap();
+    let copy = page.with_file_name(format!("drive-{name}.html"));
+    let script = format!(
+        "<script>(function () {{\
+  function click(id) {{ document.getElementById(id).click(); }}\
+  function key(k) {{ document.dispatchEvent(new KeyboardEvent('keydown', {{ key: k, bubbles: true }})); }}\
+  {presses}\
+  document.body.setAttribute('data-forward-disabled', document.getElementById('forward').disabled);\
+}})();</script>\n</body>"
+    );
+    std::fs::write(&copy, html.replace("</body>", &script)).unwrap();
+    let dom = chromium(&["--dump-dom".to_string()], &url(&copy, ""));
+    let fen = Regex::new(r#"<output id="fen">([^<]*)</output>"#)
+        .unwrap()
+        .captures(&dom)
+        .expect("a FEN in the DOM")[1]
+        .to_string();
+    (
+        board_in_dom(&dom),
+        fen,
+        dom.contains("data-forward-disabled=\"true\""),
+    )
+}
+
+/// The stepper worked by its controls, not by `?step=N`: from "first", "forward" pressed once
+/// a half-move (and, separately, the right arrow key) through the whole game ends on the FEN
+/// of `amici status`, with "forward" disabled; one "back" (or left arrow) then shows the
+/// position before the last move.
+#[test]
+fn the_stepper_driven_by_its_buttons_and_keys_ends_on_the_games_fen() {
+    if !have_chromium("stepper controls") {
+        return;
+    }
+    let (e, games) = played("[site]\npublish_delay_moves = 0");
+    let site = e.site("site");
+    let status = e.status();
+    for g in [&games[0], &games[1]] {
+        let s = status["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["id"] == g.id.as_str())
+            .unwrap()
+            .clone();
+        let sans: Vec<String> = s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        let fen = s["fen"].as_str().unwrap().to_string();
+        let all = positions(&sans);
+        let n = sans.len();
+        let page = game_page(&site, &g.id, "html");
+        let buttons = format!("click('first'); for (var i = 0; i < {n}; i++) click('forward');");
+        let keys = format!("click('first'); for (var i = 0; i < {n}; i++) key('ArrowRight');");
+        for (how, presses) in [("buttons", buttons), ("keys", keys)] {
+            let (board, shown, at_end) = driven(&page, how, &presses);
+            assert_eq!(board, placement(&fen), "{} by {how}: the board", g.id);
+            assert_eq!(shown, fen, "{} by {how}: the FEN", g.id);
+            assert!(at_end, "{} by {how}: forward disabled at the end", g.id);
+            let back = if how == "buttons" {
+                "click('back');"
+            } else {
+                "key('ArrowLeft');"
+            };
+            let (board, shown, at_end) =
+                driven(&page, &format!("{how}-back"), &format!("{presses} {back}"));
+            assert_eq!(board, placement(&all[n - 1]), "{} by {how}: one back", g.id);
+            assert_eq!(shown, all[n - 1]);
+            assert!(!at_end, "{} by {how}: forward enabled again", g.id);
+        }
+    }
+}
