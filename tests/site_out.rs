@@ -162,3 +162,47 @@ games = [ { white = "hoogkamer@example.test", black = "makela@example.test" } ]
         "the imported game is on the site: {text}"
     );
 }
+
+/// The `<id>` elements of a feed, in order.
+fn feed_ids(feed: &str) -> Vec<String> {
+    let re = regex::Regex::new(r"<id>([^<]*)</id>").unwrap();
+    re.captures_iter(feed).map(|c| c[1].to_string()).collect()
+}
+
+#[test]
+fn site_feed_links_itself_and_its_ids_are_the_installations_own() {
+    let (a, games) = played("");
+    let (b, _) = played("");
+    let feed_a = read(&a.site("site").join("feed.xml"));
+    let feed_b = read(&b.site("site").join("feed.xml"));
+    // RFC 4287 §4.2.7.2: a feed names its own address.
+    assert!(
+        feed_a.contains("<link rel=\"self\" href=\"feed.xml\"/>"),
+        "{feed_a}"
+    );
+    let (ids_a, ids_b) = (feed_ids(&feed_a), feed_ids(&feed_b));
+    assert_eq!(
+        ids_a.len(),
+        4,
+        "the feed and three finished games: {ids_a:?}"
+    );
+    assert_eq!(ids_a.len(), ids_b.len());
+    let feed_id = &ids_a[0];
+    assert!(
+        feed_id.starts_with("urn:amici:") && feed_id.ends_with(":results"),
+        "{feed_id}"
+    );
+    let prefix = feed_id.trim_end_matches("results");
+    assert!(
+        prefix.len() > "urn:amici:".len(),
+        "an instance in it: {feed_id}"
+    );
+    let mate = format!("{prefix}game:{}", games[0].id);
+    assert!(ids_a.contains(&mate), "{mate} in {ids_a:?}");
+    // Two databases, the same games: no id in common.
+    for id in &ids_a {
+        assert!(!ids_b.contains(id), "{id} in both installations' feeds");
+    }
+    // The same database again: the same ids (a feed reader shows nothing twice).
+    assert_eq!(feed_ids(&read(&a.site("again").join("feed.xml"))), ids_a);
+}

@@ -93,14 +93,30 @@ struct Gathered {
     latest: Vec<pages::Latest>,
 }
 
-/// What the store knows of each tournament in stages (its rounds and byes), by id.
-pub type Staged = std::collections::HashMap<String, crate::rounds::Known>;
+/// What the site needs of the store besides the games: the installation's id (the Atom
+/// feed's ids are the installation's own, so two federations' feeds never share an entry) and
+/// what it knows of each tournament in stages (its rounds and byes), by id.
+#[derive(Default)]
+pub struct Staged {
+    /// The database's random instance id (`Store::instance`); empty when built without one.
+    pub instance: String,
+    pub rounds: std::collections::HashMap<String, crate::rounds::Known>,
+}
 
-/// Reads [`Staged`] for every tournament in stages of the config.
+impl Staged {
+    fn get(&self, tournament: &str) -> Option<&crate::rounds::Known> {
+        self.rounds.get(tournament)
+    }
+}
+
+/// Reads [`Staged`]: the instance id, and every tournament in stages of the config.
 pub fn staged(store: &crate::store::Store, config: &Config) -> Result<Staged> {
-    let mut out = Staged::new();
+    let mut out = Staged {
+        instance: store.instance().to_string(),
+        ..Staged::default()
+    };
     for t in config.tournaments.iter().filter(|t| t.pairing.staged()) {
-        out.insert(
+        out.rounds.insert(
             t.id.clone(),
             store.read(|tx| crate::rounds::Known::read(tx, t))?,
         );
@@ -110,7 +126,7 @@ pub fn staged(store: &crate::store::Store, config: &Config) -> Result<Staged> {
 
 /// Every file of the site as of `today`, from the config and the stored records.
 pub fn build(config: &Config, records: &[GameRecord], today: Day) -> Result<Vec<File>> {
-    build_with(config, records, &Staged::new(), today)
+    build_with(config, records, &Staged::default(), today)
 }
 
 /// [`build`] with the rounds of the tournaments in stages: their crosstables show the final
@@ -141,7 +157,7 @@ pub fn build_with(
         .push((PathBuf::from("style.css"), pages::style_sheet().into()));
     out.files.push((
         PathBuf::from("feed.xml"),
-        pages::feed(lang, title, &out.feed, today).into(),
+        pages::feed(lang, title, &staged.instance, &out.feed, today).into(),
     ));
     Ok(out.files)
 }

@@ -456,16 +456,28 @@ pub struct FeedEntry {
 }
 
 /// `feed.xml`: the results as an Atom feed (RFC 4287), newest first. Links are relative to
-/// the feed's own address.
-pub fn feed(lang: Lang, site_title: &str, entries: &[FeedEntry], generated: Day) -> String {
+/// the feed's own address (`self` is the feed itself, RFC 4287 §4.2.7.2). Its ids carry the
+/// installation's `instance` (the store's random id), so the same game number of another
+/// federation's installation is another entry to a feed reader.
+pub fn feed(
+    lang: Lang,
+    site_title: &str,
+    instance: &str,
+    entries: &[FeedEntry],
+    generated: Day,
+) -> String {
     let w = words(lang);
     let stamp = |d: Day| format!("{}T00:00:00Z", d.format("%Y-%m-%d"));
     let updated = entries.iter().map(|e| e.day).max().unwrap_or(generated);
+    let ns = match instance {
+        "" => "urn:amici".to_string(),
+        i => format!("urn:amici:{}", urn(i)),
+    };
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" \
-xml:lang=\"{}\">\n<title>{} — {}</title>\n<id>urn:amici:results</id>\n<updated>{}</updated>\n\
-<author><name>amici</name></author>\n<link rel=\"alternate\" href=\"index.html\"/>\n\
-<generator>amici</generator>\n",
+xml:lang=\"{}\">\n<title>{} — {}</title>\n<id>{ns}:results</id>\n<updated>{}</updated>\n\
+<author><name>amici</name></author>\n<link rel=\"self\" href=\"feed.xml\"/>\n\
+<link rel=\"alternate\" href=\"index.html\"/>\n<generator>amici</generator>\n",
         w.code,
         escape(site_title),
         w.feed_title,
@@ -474,7 +486,7 @@ xml:lang=\"{}\">\n<title>{} — {}</title>\n<id>urn:amici:results</id>\n<updated
     for e in entries {
         let _ = write!(
             out,
-            "<entry>\n<title>{}</title>\n<id>urn:amici:game:{}</id>\n<updated>{}</updated>\n\
+            "<entry>\n<title>{}</title>\n<id>{ns}:game:{}</id>\n<updated>{}</updated>\n\
 <link rel=\"alternate\" href=\"{}\"/>\n<summary>{}</summary>\n</entry>\n",
             escape(&e.title),
             escape(&urn(&e.id)),
