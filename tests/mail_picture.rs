@@ -294,3 +294,158 @@ fn dump_a_letter() {
     std::fs::write(&path, &to(&rows, "b@example.test", "move").raw).unwrap();
     println!("{}", path.display());
 }
+
+/// The messages amici queues for `sent` (as [`game`]) in the tournament `edit` makes of the
+/// test's, then a tick each morning up to `until`.
+fn ticked(edit: &str, sent: &[(&str, &str)], until: &str) -> Vec<OutboxRow> {
+    let dir = tempfile::tempdir().unwrap();
+    let text = history::config_text(dir.path(), "arbiter@example.test", "")
+        .replace("end = 2027-01-01", edit);
+    let config: Config = amici::config::parse(&dir.path().join("amici.toml"), &text).unwrap();
+    let mut store = Store::memory().unwrap();
+    sync_config(&mut store, &config).unwrap();
+    let mut day = chrono::NaiveDate::from_ymd_opt(2026, 1, 12).unwrap();
+    for (i, (from, body)) in sent.iter().enumerate() {
+        let now = history::at(&format!("{day}T10:00:00+02:00"));
+        let raw = history::letter(&format!("l{i}"), from, body);
+        store_raw(&mut store, &config, &raw, now, "ingest", None).unwrap();
+        process_pending(&mut store, &config, now).unwrap();
+        day = day.succ_opt().unwrap();
+    }
+    let until: chrono::NaiveDate = until.parse().unwrap();
+    while day <= until {
+        amici::tick::run(
+            &mut store,
+            &config,
+            history::at(&format!("{day}T06:00:00+02:00")),
+        )
+        .unwrap();
+        day = day.succ_opt().unwrap();
+    }
+    store.due_outbox("9999", 1000).unwrap()
+}
+
+/// The board picture of a queued letter, checked to be the position its text diagram shows
+/// (its FEN line) from `side`, `last_move` marked.
+fn pictured(row: &OutboxRow, side: Color, last_move: (Square, Square)) {
+    let m = MessageParser::default().parse(&row.raw).expect("a message");
+    let text = m.body_text(0).expect("a text part");
+    assert!(
+        text.contains("+------------------------+"),
+        "{} to {}: no text diagram in\n{text}",
+        row.kind,
+        row.recipient
+    );
+    let fen = text
+        .lines()
+        .find_map(|l| l.strip_prefix("FEN: "))
+        .expect("the FEN line");
+    let image = m
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .unwrap_or_else(|| panic!("{} to {}: no picture", row.kind, row.recipient));
+    let board = fen
+        .trim()
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_setup()
+        .board;
+    let want = picture::board_png(&View {
+        board,
+        side,
+        last_move: Some(last_move),
+    })
+    .unwrap();
+    let by_board = image.contents() == want.as_slice();
+    assert!(
+        by_board,
+        "{} to {}: another picture",
+        row.kind, row.recipient
+    );
+}
+
+#[test]
+fn annex_overstep_claim_letters_and_the_arbiters_copy_carry_the_picture() {
+    // 1. e2-e4, then Black is silent: 50 days for 10 moves pass, and amici claims the overstep.
+    let rows = ticked(
+        "end = 2027-01-01",
+        &[("a@example.test", "1. e2-e4")],
+        "2026-03-20",
+    );
+    let claims: Vec<&OutboxRow> = rows.iter().filter(|r| r.kind == "overstep-claim").collect();
+    assert!(
+        !claims.is_empty(),
+        "an overstep claim among {:#?}",
+        rows.iter()
+            .map(|r| (&r.kind, &r.recipient))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        claims.iter().any(|r| r.recipient == "arbiter@example.test"),
+        "the arbiter is told"
+    );
+    for row in claims {
+        let side = if row.recipient == "b@example.test" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        pictured(row, side, (Square::E2, Square::E4));
+    }
+}
+
+#[test]
+fn annex_adjudication_request_carries_the_picture() {
+    // The tournament ends with the game in play: the arbiter is asked to adjudicate it.
+    let rows = ticked(
+        "end = 2026-01-20",
+        &[
+            ("a@example.test", "1. e2-e4"),
+            ("b@example.test", "1... e7-e5"),
+        ],
+        "2026-01-22",
+    );
+    let asks: Vec<&OutboxRow> = rows.iter().filter(|r| r.kind == "adjudication").collect();
+    assert!(
+        !asks.is_empty(),
+        "an adjudication request among {:#?}",
+        rows.iter()
+            .map(|r| (&r.kind, &r.recipient))
+            .collect::<Vec<_>>()
+    );
+    for row in asks {
+        let side = if row.recipient == "b@example.test" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        pictured(row, side, (Square::E7, Square::E5));
+    }
+}
+
+#[test]
+fn the_arbiters_copy_of_the_end_of_the_game_carries_the_picture_and_the_text_diagram() {
+    let rows = game(
+        "",
+        &[
+            ("a@example.test", "1. f2-f3"),
+            ("b@example.test", "1. f2-f3 e7-e5"),
+            ("a@example.test", "1... e7-e5 2. g2-g4"),
+            ("b@example.test", "2. g2-g4 Дd8-h4"),
+        ],
+    );
+    for who in ["a@example.test", "b@example.test", "arbiter@example.test"] {
+        let over = to(&rows, who, "game-over");
+        let text = MessageParser::default()
+            .parse(&over.raw)
+            .unwrap()
+            .body_text(0)
+            .unwrap()
+            .into_owned();
+        assert!(
+            text.contains("FEN: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+            "{who}: the final position in the text part:\n{text}"
+        );
+    }
+}

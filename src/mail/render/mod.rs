@@ -539,7 +539,7 @@ pub fn diagram_lines(lines: &[&str]) -> Option<(usize, usize)> {
 /// The board picture of a rendered body (issue 14 item 1): the position of its text diagram
 /// (by the diagram's FEN line, so the picture never shows another position than the text), from
 /// the side `render_for` drew it from for `to`, with the last move that led to that position
-/// in the game. The end of a game (`Msg::Ended`, whose text gives the score without a diagram)
+/// in the game. The end of a game (`Msg::Ended`, whose text ends with the final position's diagram)
 /// shows the final position. `None` when the body shows no position.
 pub fn picture_view(
     rec: &GameRecord,

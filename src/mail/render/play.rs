@@ -85,6 +85,9 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
             );
             let _ = writeln!(b);
             let _ = writeln!(b, "{}", rec.sans().join(" "));
+            // The final position, for a reader of the text alone as for the picture's.
+            let _ = writeln!(b);
+            let _ = write!(b, "{}", board(lang, &rec.position(), viewer));
         }
         Msg::DrawOffer => {
             let _ = writeln!(b, "{}", tr(lang, Key::DrawOfferWithoutMove));
