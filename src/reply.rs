@@ -279,6 +279,7 @@ fn board_picture(
     match crate::picture::png_cached(&view) {
         Ok(png) => Some(outbound::BoardPicture {
             png,
+            svg: crate::picture::svg(&view),
             with_text_diagram: config.diagram_for(&record.tournament) == Diagram::Both,
         }),
         Err(err) => {

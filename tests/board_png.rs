@@ -36,7 +36,7 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, rgb)
 }
 
-/// Renders `view` both ways — the SVG through resvg (what `picture::svg` gives the site) and
+/// Renders `view` both ways — the SVG through resvg (the `board.svg` letters attach) and
 /// the picture letters carry (`picture::board_png`, put together from parts) — checks their
 /// size, and compares each with `fixtures/board/<name>.png`.
 fn golden(name: &str, view: View) {

@@ -88,13 +88,45 @@ fn the_forwarded_move_carries_the_picture_with_the_text_part_first_and_complete(
         m.content_type().map(|c| c.c_type.as_ref()),
         Some("multipart")
     );
-    assert_eq!(m.content_type().and_then(|c| c.subtype()), Some("related"));
+    assert_eq!(m.content_type().and_then(|c| c.subtype()), Some("mixed"));
 
-    // The structure: related [ alternative [ plain, html ], png ].
-    let PartType::Multipart(top) = &m.parts[0].body else {
+    // The structure: mixed [ related [ alternative [ plain, html ], png ], svg ].
+    let PartType::Multipart(root) = &m.parts[0].body else {
         panic!("the root is not multipart: {:?}", m.parts[0].body)
     };
+    assert_eq!(root.len(), 2, "{root:?}");
+    let related = &m.parts[root[0] as usize];
+    assert_eq!(
+        related.content_type().and_then(|c| c.subtype()),
+        Some("related")
+    );
+    let PartType::Multipart(top) = &related.body else {
+        panic!("no related part")
+    };
     assert_eq!(top.len(), 2, "{top:?}");
+    // The SVG source, an attachment: the very SVG the picture is drawn from (Black's side,
+    // 1. e2-e4 marked), and under 30 KB like the picture.
+    let svg = &m.parts[root[1] as usize];
+    assert_eq!(
+        svg.content_type().and_then(|c| c.subtype()),
+        Some("svg+xml")
+    );
+    assert_eq!(svg.attachment_name(), Some("board.svg"));
+    let view = View {
+        board: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_setup()
+            .board,
+        side: Color::Black,
+        last_move: Some((Square::E2, Square::E4)),
+    };
+    assert_eq!(svg.contents(), picture::svg(&view).as_bytes());
+    assert!(
+        svg.contents().len() < 30 * 1024,
+        "{} bytes",
+        svg.contents().len()
+    );
     let alternative = &m.parts[top[0] as usize];
     assert_eq!(
         alternative.content_type().and_then(|c| c.subtype()),

@@ -40,6 +40,9 @@ pub struct Outgoing {
 #[derive(Clone, Debug)]
 pub struct BoardPicture {
     pub png: Vec<u8>,
+    /// The SVG the picture is drawn from, attached as `board.svg` for whoever wants to scale
+    /// or print the board; empty: not attached.
+    pub svg: String,
     /// `diagram = "both"`: the HTML shows the text diagram under the picture; `"png"`: the
     /// picture in the text diagram's place (the FEN line stays).
     pub with_text_diagram: bool,
@@ -162,7 +165,7 @@ pub fn build(o: &Outgoing) -> Result<Vec<u8>, BuildError> {
 /// The RFC 5322 bytes of a message, with the board picture when there is one: the headers
 /// are `build`'s, only the body's MIME structure differs —
 /// `multipart/related` [ `multipart/alternative` [ text/plain, text/html ], image/png ], inside
-/// `multipart/mixed` when files are attached too.
+/// `multipart/mixed` with the picture's SVG source (`board.svg`) and any files attached.
 pub fn build_with_picture(
     o: &Outgoing,
     picture: Option<&BoardPicture>,
@@ -223,7 +226,8 @@ pub fn build_with_picture(
                 ),
             )
     });
-    if o.attachments.is_empty() {
+    let svg = picture.filter(|p| !p.svg.is_empty()).map(|p| p.svg.clone());
+    if o.attachments.is_empty() && svg.is_none() {
         return Ok(match related {
             Some(related) => b.multipart(related)?.formatted(),
             // `MIME-Version: 1.0`, which lettre writes only with a MIME part (RFC 2045 §4: a
@@ -239,6 +243,10 @@ pub fn build_with_picture(
         Some(related) => MultiPart::mixed().multipart(related),
         None => MultiPart::mixed().singlepart(SinglePart::plain(text_body(o.body.clone()))),
     };
+    if let Some(svg) = svg {
+        let ct = ContentType::parse("image/svg+xml").expect("a MIME type");
+        parts = parts.singlepart(Attachment::new("board.svg".into()).body(svg.into_bytes(), ct));
+    }
     for (name, mime, content) in &o.attachments {
         let ct = ContentType::parse(mime).unwrap_or(ContentType::TEXT_PLAIN);
         parts = parts.singlepart(Attachment::new(name.clone()).body(content.clone(), ct));
@@ -453,6 +461,7 @@ mod tests {
     fn picture() -> BoardPicture {
         BoardPicture {
             png: b"\x89PNG\r\n\x1a\nnot really".to_vec(),
+            svg: String::new(),
             with_text_diagram: true,
         }
     }
