@@ -54,7 +54,7 @@ fn every_page_is_valid_html5_for_tidy() {
             && css.contains(".game{grid-template-columns:minmax(0,1fr)}"),
         "one column under 600 px"
     );
-    let pages: Vec<_> = files(&site)
+    let mut pages: Vec<_> = files(&site)
         .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "html"))
         .collect();
@@ -63,6 +63,22 @@ fn every_page_is_valid_html5_for_tidy() {
         1 + 1 + 6,
         "index, the tournament, six games: {pages:?}"
     );
+    // The same tournament's pages in Bulgarian and in English (their words, dates, the
+    // stepper's labels) are checked as well.
+    let mut others = Vec::new();
+    for lang in ["bg", "en"] {
+        let (other, _) = played_in("[site]\npublish_delay_moves = 2", lang);
+        let dir = other.site("site");
+        let tournament = read(&dir.join("RU-2026/index.html"));
+        assert!(tournament.starts_with(&format!("<!DOCTYPE html>\n<html lang=\"{lang}\"")));
+        pages.extend(
+            files(&dir)
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "html")),
+        );
+        others.push(other);
+    }
+    assert_eq!(pages.len(), 3 * 8);
     for page in &pages {
         // -e: errors and warnings only; exit 0 = clean, 1 = warnings, 2 = errors.
         let out = Command::new(TIDY)

@@ -206,7 +206,21 @@ impl Event {
 /// The scenario: game 1 a mate, game 2 the long game (in play), game 3 a resignation, game 4
 /// an agreed draw; games 5 and 6 not started. Returns the event and the games in id order.
 pub fn played(site: &str) -> (Event, Vec<Game>) {
+    played_in(site, "ru")
+}
+
+/// [`played`] with the tournament's pages in `language` (`bg`, `ru`, `en`); the letters stay
+/// in Russian notation.
+pub fn played_in(site: &str, language: &str) -> (Event, Vec<Game>) {
     let mut e = Event::new(site);
+    let path = e.dir().join("amici.toml");
+    let text = std::fs::read_to_string(&path).expect("config");
+    let text = text.replacen(
+        "language = \"ru\"",
+        &format!("language = \"{language}\""),
+        1,
+    );
+    std::fs::write(&path, text).expect("config");
     let games = e.games();
     assert_eq!(games.len(), 6, "four players: six games");
     e.moves(2, &games[0], SCHOLARS_MATE);
