@@ -378,7 +378,8 @@ fn the_board_stepper_walks_whole_games_to_the_fen_of_amici_status() {
 
 /// The page after `presses` ran on it: a copy of `page` beside it (its links still resolve)
 /// with a script at the end of its body that works the page's own controls — `click()` on
-/// its buttons, `keydown` of the arrow keys on the document — as a reader would; then the
+/// its buttons, `keydown` of the arrow keys on the document — as a reader would, in a
+/// Chromium cut off from the network; then the
 /// board's placement, the shown FEN and whether "forward" ended disabled.
 fn driven(page: &Path, name: &str, presses: &str) -> (String, String, bool) {
     let html = std::fs::read_to_string(page).unwrap();
@@ -392,7 +393,15 @@ fn driven(page: &Path, name: &str, presses: &str) -> (String, String, bool) {
 }})();</script>\n</body>"
     );
     std::fs::write(&copy, html.replace("</body>", &script)).unwrap();
-    let dom = chromium(&["--dump-dom".to_string()], &url(&copy, ""));
+    // With the network cut off (a proxy on a closed port for every scheme, every host name
+    // unresolvable): the stepper works offline, from the page's own files.
+    let offline = [
+        "--dump-dom",
+        "--proxy-server=127.0.0.1:9",
+        "--proxy-bypass-list=<-loopback>",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+    ];
+    let dom = chromium(&offline.map(String::from), &url(&copy, ""));
     let fen = Regex::new(r#"<output id="fen">([^<]*)</output>"#)
         .unwrap()
         .captures(&dom)
