@@ -64,24 +64,8 @@ fn cpu_seconds() -> Option<f64> {
     Some((ticks(14)? + ticks(15)?) / 100.0)
 }
 
-fn main() {
-    let full = std::env::args().any(|a| a == "--bench");
-    // RUST_LOG=amici::tick=debug shows where each tick spends its time.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .try_init();
-    let n = if full { 100_000 } else { 2_000 };
-    let n = std::env::var("TICK_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(n);
-    let dir = tempfile::tempdir().unwrap();
-    let config_text = format!(
-        "[bot]\naddress = \"bot@example.test\"\ndatabase = \"{}\"\n[outbox]\ndir = \"out\"\n",
-        dir.path().join("db.sqlite3").display()
-    );
-    let config = amici::config::parse(&dir.path().join("amici.toml"), &config_text).unwrap();
-    let mut store = Store::open(&config.bot.database).unwrap();
+/// Fills the database with `n` games and runs the catch-up tick (months of it at once).
+fn build_and_catch_up(store: &mut Store, config: &amici::config::Config, n: usize) {
     let start = NaiveDate::from_ymd_opt(2026, 1, 10).unwrap();
     store
         .transaction(|tx| {
@@ -117,11 +101,61 @@ fn main() {
     // ordinary daily ticks, as the daemon runs them: the figure that matters.
     let first = "2026-06-01T06:00:00+03:00".parse().unwrap();
     let t = Instant::now();
-    let queued = amici::tick::run(&mut store, &config, first).unwrap();
+    let queued = amici::tick::run(store, config, first).unwrap();
     println!(
         "catch-up tick (first run after months): {n} games in {:.3} s, {queued} messages queued",
         t.elapsed().as_secs_f64()
     );
+}
+
+fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    // RUST_LOG=amici::tick=debug shows where each tick spends its time.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .try_init();
+    let n = if full { 100_000 } else { 2_000 };
+    let n = std::env::var("TICK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(n);
+    let dir = tempfile::tempdir().unwrap();
+    // The games' tournament with its arbiter and players, so every notice due is rendered and
+    // queued as the daemon would (without it the arbiter's notices have nobody to go to).
+    let players: Vec<String> = (0..500)
+        .map(|p| format!("{{ name = \"Player {p}\", email = \"p{p}@example.test\" }}"))
+        .collect();
+    let config_text = format!(
+        "[bot]\naddress = \"bot@example.test\"\ndatabase = \"{}\"\n[outbox]\ndir = \"out\"\n\
+         [[tournament]]\nid = \"B\"\nname = \"Bench\"\nmode = \"email\"\nnotation = \"bg\"\n\
+         start = 2026-01-10\nend = 2029-12-31\narbiter = \"arbiter@example.test\"\npairing = \"explicit\"\n\
+         games = []\nplayers = [{}]\n",
+        dir.path().join("db.sqlite3").display(),
+        players.join(", ")
+    );
+    let config = amici::config::parse(&dir.path().join("amici.toml"), &config_text).unwrap();
+    // TICK_SNAPSHOT=path: the database as it stands after the catch-up tick, made on the
+    // first run and copied on the next ones, to time the daily ticks alone (a profiler's runs).
+    let snapshot = std::env::var_os("TICK_SNAPSHOT").map(std::path::PathBuf::from);
+    let mut store = match &snapshot {
+        Some(path) if path.exists() => {
+            std::fs::copy(path, &config.bot.database).unwrap();
+            Store::open(&config.bot.database).unwrap()
+        }
+        _ => {
+            let mut store = Store::open(&config.bot.database).unwrap();
+            build_and_catch_up(&mut store, &config, n);
+            match &snapshot {
+                Some(path) => {
+                    // Closed first, so the WAL is in the file.
+                    drop(store);
+                    std::fs::copy(&config.bot.database, path).unwrap();
+                    Store::open(&config.bot.database).unwrap()
+                }
+                None => store,
+            }
+        }
+    };
     let days = if full { 30 } else { 3 };
     if std::env::var_os("TICK_PROFILE").is_some() {
         // Time to attach a profiler to the daily ticks alone (`perf record -p PID`).

@@ -38,6 +38,8 @@ pub enum StoreError {
     Sql(#[from] rusqlite::Error),
     #[error("game record {0} is unreadable: {1}")]
     Record(String, serde_json::Error),
+    #[error("the clock of game {0} is unreadable: {1}")]
+    Clock(String, String),
     #[error("the database has schema version {0}, newer than this amici understands ({1})")]
     TooNew(i64, i64),
 }
@@ -236,16 +238,28 @@ const GAME_COLUMNS: &str =
 pub struct StoredGame {
     pub id: String,
     record: String,
-    clock: String,
+    clock: StoredClock,
     status: String,
+}
+
+/// A clock row's `clock` as stored: binary (migration 6) or JSON (written before it).
+#[derive(Clone, Debug)]
+enum StoredClock {
+    Binary(Vec<u8>),
+    Json(String),
 }
 
 impl StoredGame {
     fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredGame> {
+        use rusqlite::types::ValueRef;
+        let clock = match r.get_ref(2)? {
+            ValueRef::Blob(b) => StoredClock::Binary(b.to_vec()),
+            _ => StoredClock::Json(r.get(2)?),
+        };
         Ok(StoredGame {
             id: r.get(0)?,
             record: r.get(1)?,
-            clock: r.get(2)?,
+            clock,
             status: r.get(3)?,
         })
     }
@@ -254,9 +268,41 @@ impl StoredGame {
     pub fn decode(&self) -> Result<GameRecord> {
         let bad = |e| StoreError::Record(self.id.clone(), e);
         let mut record: GameRecord = serde_json::from_str(&self.record).map_err(bad)?;
-        record.clock = serde_json::from_str(&self.clock).map_err(bad)?;
+        record.clock = match &self.clock {
+            StoredClock::Binary(b) => {
+                clock_bytes::decode(b).map_err(|e| StoreError::Clock(self.id.clone(), e))?
+            }
+            StoredClock::Json(j) => serde_json::from_str(j).map_err(bad)?,
+        };
         record.status = serde_json::from_str(&self.status).map_err(bad)?;
         Ok(record)
+    }
+}
+
+/// The clock's binary form in `game_clocks` (migration 6): a format byte, then the
+/// [`ClockState`](crate::rules::clock::ClockState) in postcard (serde's field order, no
+/// names: about a quarter of its JSON, and the tick's worst day rewrites tens of thousands of
+/// them). Postcard does not describe itself, so a change to the clock's fields takes a new
+/// format byte, with the old layout kept to read the rows written before it.
+pub mod clock_bytes {
+    use crate::rules::clock::ClockState;
+
+    /// The layout written now.
+    const FORMAT: u8 = 1;
+
+    pub fn encode(clock: &ClockState) -> Vec<u8> {
+        let mut out = vec![FORMAT];
+        // Writing to memory fails only on a serde error, which a derived Serialize never gives.
+        out.extend(postcard::to_allocvec(clock).expect("a clock state serializes"));
+        out
+    }
+
+    pub fn decode(bytes: &[u8]) -> Result<ClockState, String> {
+        match bytes.split_first() {
+            Some((&FORMAT, rest)) => postcard::from_bytes(rest).map_err(|e| e.to_string()),
+            Some((other, _)) => Err(format!("unknown clock format {other}")),
+            None => Err("empty clock".into()),
+        }
     }
 }
 
@@ -299,7 +345,8 @@ fn encode(record: &GameRecord) -> Result<String> {
 #[derive(Clone, Debug)]
 pub struct ClockRow {
     pub id: String,
-    pub clock: String,
+    /// The clock in its binary form ([`clock_bytes`]).
+    pub clock: Vec<u8>,
     pub status: String,
     pub finished: bool,
     pub next_due: Option<String>,
@@ -311,7 +358,7 @@ impl ClockRow {
         let bad = |e| StoreError::Record(record.id.clone(), e);
         Ok(ClockRow {
             id: record.id.clone(),
-            clock: serde_json::to_string(&record.clock).map_err(bad)?,
+            clock: clock_bytes::encode(&record.clock),
             status: serde_json::to_string(&record.status).map_err(bad)?,
             finished: record.result.is_some(),
             next_due: due(record),

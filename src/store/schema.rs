@@ -182,4 +182,25 @@ CREATE TABLE withdrawn (
     PRIMARY KEY (tournament, player)
 ) WITHOUT ROWID;
 "#,
+    r#"
+-- Issue 8 (the daily tick, again): the clock in a compact binary form (`store::clock_bytes`: a
+-- format byte, then postcard), about a quarter of its JSON, so the worst day rewrites far fewer of
+-- the pages. Rows written before stay JSON text until their game's clock next changes; both
+-- are read.
+CREATE TABLE game_clocks_new (
+    id          TEXT PRIMARY KEY,
+    clock       BLOB NOT NULL,         -- ClockState: binary (a BLOB) or, older rows, JSON (TEXT)
+    status      TEXT NOT NULL,         -- Status as JSON
+    finished    INTEGER NOT NULL,
+    next_due    TEXT                   -- first day the tick has work for it (NULL: none in sight)
+) WITHOUT ROWID;
+INSERT INTO game_clocks_new SELECT id, clock, status, finished, next_due FROM game_clocks;
+DROP TABLE game_clocks;
+ALTER TABLE game_clocks_new RENAME TO game_clocks;
+CREATE INDEX game_clocks_due ON game_clocks(next_due) WHERE finished = 0;
+-- The last message to a recipient about a game (threading, `Tx::last_message_to`) read from the
+-- index alone: the tick's notices looked each one up in the outbox's rows, megabytes apart.
+DROP INDEX outbox_recipient_game;
+CREATE INDEX outbox_thread ON outbox(recipient, game, id, message_id);
+"#,
 ];
