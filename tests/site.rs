@@ -165,6 +165,110 @@ fn no_email_address_anywhere_on_the_site() {
     assert!(table.contains("Мария &lt;…&gt;"), "{table}");
 }
 
+/// Players' names that are, or carry, e-mail addresses in the shapes a simple
+/// `local@domain` pattern misses: a plain address as the whole name, a quoted local part
+/// (RFC 5322 §3.4.1), an IP literal (RFC 5321 §4.1.3), an internationalised address (RFC
+/// 6531), the at-sign written as an HTML character reference, percent-encoded, or as the
+/// fullwidth at-sign. TOML text, in the order of `PLAYERS`.
+const ADDRESS_NAMES: [&str; 4] = [
+    "ivan@example.org",
+    r#"Petar \"petar georgiev\"@example.org, admin@[192.0.2.1], petar＠example.org"#,
+    "Мария иван@пример.бг maria&#64;example.org",
+    "Elena elena&#x40;example.org elena%40example.org elena&#X040;example.org",
+];
+
+/// The domains of those addresses: none of them may be published in any form.
+const ADDRESS_DOMAINS: [&str; 3] = ["example.org", "192.0.2.1", "пример.бг"];
+
+/// Every at-sign of `text` in any spelling a reader or a harvester turns into `@` — the
+/// character itself, its fullwidth and small forms, the decimal, hexadecimal and named
+/// character references and the percent-encoding — also after `&amp;` is read as `&` (an
+/// escaped `&#64;` in a name shows the reader `&#64;`). Written here, independently of the
+/// site's own pattern. A style sheet's `@media` rules are not addresses.
+fn at_signs(path: &Path, text: &str) -> Vec<String> {
+    let at = Regex::new(r"(?i)@|＠|﹫|&#0*64;|&#x0*40;|%40|&commat;").unwrap();
+    let mut text = text.replace("&amp;", "&");
+    if path.extension().is_some_and(|x| x == "css") {
+        text = text.replace("@media", "");
+    }
+    at.find_iter(&text)
+        .map(|m| {
+            let before: String = text[..m.start()].chars().rev().take(30).collect();
+            let after: String = text[m.end()..].chars().take(30).collect();
+            format!(
+                "{}{}{after}",
+                before.chars().rev().collect::<String>(),
+                m.as_str()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn names_typed_as_addresses_of_every_shape_leave_no_address_on_the_site() {
+    let (e, games) = played_edited("[site]\npublish_delay_moves = 0", |mut text| {
+        for ((name, _), typed) in PLAYERS.iter().zip(ADDRESS_NAMES) {
+            text = text.replace(&format!("\"{name}\""), &format!("\"{typed}\""));
+        }
+        text
+    });
+    let site = e.site("site");
+    let all = files(&site);
+    assert_eq!(
+        all.len(),
+        1 + 8 + 7 + 1 + 1,
+        "marker, pages, PGN, feed, style: {all:?}"
+    );
+    let mut leaks = Vec::new();
+    for f in &all {
+        let text = read(f);
+        let name = f.strip_prefix(&site).unwrap().display().to_string();
+        for found in at_signs(f, &text) {
+            leaks.push(format!("{name}: an at-sign in {found:?}"));
+        }
+        for domain in ADDRESS_DOMAINS {
+            if text.contains(domain) {
+                leaks.push(format!("{name}: the domain {domain}"));
+            }
+        }
+    }
+    assert!(
+        leaks.is_empty(),
+        "{} leaks:\n{}",
+        leaks.len(),
+        leaks.join("\n")
+    );
+    // The names are still there, their other words kept: the crosstable has a row a player,
+    // the pairings a row a game, the PGN its tags, the feed its three results.
+    let table = read(&site.join("RU-2026/index.html"));
+    let rows = crosstable(&table);
+    assert_eq!(rows.len(), 4, "{table}");
+    for (_, name, _, _) in &rows {
+        assert!(!name.trim().is_empty(), "a name is shown: {rows:?}");
+    }
+    for word in ["Petar", "Мария", "Elena"] {
+        assert!(table.contains(word), "{word} kept: {table}");
+    }
+    let pairing =
+        Regex::new(r#"<tr><td class="l">([^<]+)</td><td>.*?</td><td class="l">([^<]+)</td></tr>"#)
+            .unwrap();
+    assert_eq!(pairing.captures_iter(&table).count(), 6, "{table}");
+    let pgn = read(&game_page(&site, &games[0].id, "pgn"));
+    let tag = |t: &str| {
+        Regex::new(&format!(r#"\[{t} "([^"]*)"\]"#))
+            .unwrap()
+            .captures(&pgn)
+            .unwrap_or_else(|| panic!("no {t} tag in {pgn}"))[1]
+            .to_string()
+    };
+    assert!(
+        !tag("White").is_empty() && !tag("Black").is_empty(),
+        "{pgn}"
+    );
+    let feed = read(&site.join("feed.xml"));
+    assert_eq!(feed.matches("<entry>").count(), 3, "{feed}");
+}
+
 /// The position of a game's page as published: the plies of its score and its PGN.
 fn published_plies(site: &Path, id: &str) -> (usize, usize) {
     let html = read(&game_page(site, id, "html"));
