@@ -4,36 +4,16 @@
 //! round differently) with the PNGs under `fixtures/board/`, each looked at once by a person.
 //! `AMICI_BLESS_GOLDENS=1 cargo test --test board_png` rewrites them: look at them again.
 
-use amici::picture::{self, HEIGHT, View, WIDTH};
+#[path = "support/golden.rs"]
+mod golden;
+
+use amici::picture::{self, View};
+use golden::same;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, Square};
 
-/// A per-channel difference up to this is the same colour.
-const CHANNEL: u8 = 24;
-/// At most this many pixels may differ by more (0.2 % of the picture).
-const PIXELS: usize = (WIDTH * HEIGHT / 500) as usize;
-
 fn board(fen: &str) -> Board {
     fen.parse::<Fen>().expect("a FEN").into_setup().board
-}
-
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    // Letters carry an indexed PNG: expanded to RGB here, as any viewer shows it.
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(png::Transformations::EXPAND);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    buf.truncate(info.buffer_size());
-    let rgb = match info.color_type {
-        png::ColorType::Rgb => buf,
-        png::ColorType::Rgba => buf
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect(),
-        other => panic!("unexpected colour type {other:?}"),
-    };
-    (info.width, info.height, rgb)
 }
 
 /// Renders `view` both ways — the SVG through resvg (the `board.svg` letters attach) and
@@ -41,7 +21,7 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 /// size, and compares each with `fixtures/board/<name>.png`.
 fn golden(name: &str, view: View) {
     let svg = picture::png(&picture::svg(&view)).expect("a picture");
-    let path = format!("{}/fixtures/board/{name}.png", env!("CARGO_MANIFEST_DIR"));
+    let path = golden::path(name);
     if std::env::var_os("AMICI_BLESS_GOLDENS").is_some() {
         std::fs::write(&path, &svg).unwrap();
     }
@@ -54,28 +34,6 @@ fn golden(name: &str, view: View) {
         "{name}: the letter's picture is {} bytes, the RGB one {}",
         letter.len(),
         svg.len()
-    );
-}
-
-fn same(name: &str, png: &[u8], path: &str) {
-    assert!(png.len() < 30 * 1024, "{name}: {} bytes", png.len());
-    let want = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let (w, h, got) = decode(png);
-    let (ww, wh, want) = decode(&want);
-    assert_eq!((w, h), (ww, wh), "{name}: size");
-    assert_eq!((w, h), (WIDTH, HEIGHT));
-    let differing = got
-        .chunks_exact(3)
-        .zip(want.chunks_exact(3))
-        .filter(|(a, b)| {
-            a.iter()
-                .zip(b.iter())
-                .any(|(x, y)| x.abs_diff(*y) > CHANNEL)
-        })
-        .count();
-    assert!(
-        differing <= PIXELS,
-        "{name}: {differing} pixels differ from the golden (at most {PIXELS})"
     );
 }
 
@@ -126,6 +84,20 @@ fn a_position_from_blacks_side() {
             board: board("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
             side: Color::Black,
             last_move: Some((Square::C7, Square::C5)),
+        },
+    );
+}
+
+#[test]
+fn the_end_of_fools_mate_from_blacks_side() {
+    // 1. f3 e5 2. g4 Qh4#, drawn for Black (the winner's letter at the end of the game):
+    // rank 8 at the bottom, file h on the left, d8 and h4 highlighted.
+    golden(
+        "fools-mate-black",
+        View {
+            board: board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+            side: Color::Black,
+            last_move: Some((Square::D8, Square::H4)),
         },
     );
 }

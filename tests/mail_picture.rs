@@ -5,6 +5,8 @@
 //! diagram included; the HTML shows the picture by `cid:`, which is the PNG part's Content-ID;
 //! the headers are those of the text letter. With `diagram = "text"` there is no image part.
 
+#[path = "support/golden.rs"]
+mod golden;
 #[path = "support/history.rs"]
 mod history;
 
@@ -22,8 +24,13 @@ fn letters(extra: &str) -> Vec<OutboxRow> {
 
 /// The messages amici queues for `sent` (sender, text), one letter a day from 12 January.
 fn game(extra: &str, sent: &[(&str, &str)]) -> Vec<OutboxRow> {
+    played_in(extra, "", sent)
+}
+
+/// [`game`] with `tournament` lines in the tournament's table.
+fn played_in(extra: &str, tournament: &str, sent: &[(&str, &str)]) -> Vec<OutboxRow> {
     let dir = tempfile::tempdir().unwrap();
-    let text = history::config_text(dir.path(), "arbiter@example.test", "")
+    let text = history::config_text(dir.path(), "arbiter@example.test", tournament)
         .replace("[outbox]", &format!("{extra}\n[outbox]"));
     let config: Config = amici::config::parse(&dir.path().join("amici.toml"), &text).unwrap();
     let mut store = Store::memory().unwrap();
@@ -231,8 +238,26 @@ fn with_diagram_png_the_html_has_the_picture_in_the_text_diagrams_place() {
 #[test]
 fn a_letter_without_a_position_stays_plain_text() {
     // The mover's answer to an incomplete letter (no dates, no times) shows no board: one
-    // text/plain part, as before pictures.
-    for row in letters("") {
+    // text/plain part, as before pictures. There is such a letter, and it is plain.
+    let rows = letters("");
+    let answer = to(&rows, "a@example.test", "incomplete");
+    let m = MessageParser::default()
+        .parse(&answer.raw)
+        .expect("a message");
+    assert_eq!(
+        m.content_type().map(|c| (c.c_type.as_ref(), c.subtype())),
+        Some(("text", Some("plain"))),
+        "the answer is one text/plain part"
+    );
+    let text = m.body_text(0).expect("a text");
+    assert!(
+        text.contains("e2-e4"),
+        "it is the answer to 1. e2-e4: {text}"
+    );
+    assert!(!text.contains("FEN: "), "no position in it: {text}");
+    assert_eq!(m.parts.len(), 1, "no other part");
+    // And every letter of the exchange: a picture exactly when a position is shown.
+    for row in &rows {
         let m = MessageParser::default().parse(&row.raw).expect("a message");
         let text = m.body_text(0).unwrap_or_default();
         let has_image = m
@@ -456,6 +481,31 @@ fn annex_adjudication_request_carries_the_picture() {
     }
 }
 
+/// The PNG of a letter.
+fn png_of(row: &OutboxRow) -> Vec<u8> {
+    let m = MessageParser::default().parse(&row.raw).expect("a message");
+    m.parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .unwrap_or_else(|| panic!("{} to {}: no picture", row.kind, row.recipient))
+        .contents()
+        .to_vec()
+}
+
+/// The picture of `fen` (written in the test) from `side`, `last` highlighted.
+fn drawn(fen: &str, side: Color, last: (Square, Square)) -> Vec<u8> {
+    picture::board_png(&View {
+        board: fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_setup()
+            .board,
+        side,
+        last_move: Some(last),
+    })
+    .unwrap()
+}
+
 #[test]
 fn the_arbiters_copy_of_the_end_of_the_game_carries_the_picture_and_the_text_diagram() {
     let rows = game(
@@ -467,7 +517,14 @@ fn the_arbiters_copy_of_the_end_of_the_game_carries_the_picture_and_the_text_dia
             ("b@example.test", "2. g2-g4 Дd8-h4"),
         ],
     );
-    for who in ["a@example.test", "b@example.test", "arbiter@example.test"] {
+    // Fool's mate, the final position written here.
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    // The players from their own side, the arbiter from White's (render::render_for).
+    for (who, side) in [
+        ("a@example.test", Color::White),
+        ("b@example.test", Color::Black),
+        ("arbiter@example.test", Color::White),
+    ] {
         let over = to(&rows, who, "game-over");
         let text = MessageParser::default()
             .parse(&over.raw)
@@ -476,8 +533,135 @@ fn the_arbiters_copy_of_the_end_of_the_game_carries_the_picture_and_the_text_dia
             .unwrap()
             .into_owned();
         assert!(
-            text.contains("FEN: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+            text.contains(&format!("FEN: {fen}")),
             "{who}: the final position in the text part:\n{text}"
         );
+        // The picture, decoded: the final position from the recipient's side, Qh4 marked.
+        let png = png_of(over);
+        let want = drawn(fen, side, (Square::D8, Square::H4));
+        assert_eq!(golden::differing(who, &png, &want), 0, "{who}: the picture");
+        let other = match side {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        };
+        let flipped = drawn(fen, other, (Square::D8, Square::H4));
+        assert!(
+            golden::differing(who, &png, &flipped) > golden::PIXELS,
+            "{who}: not the other side's picture"
+        );
     }
+    // Black's picture is the golden one, drawn for Black and looked at by a person
+    // (tests/board_png.rs).
+    golden::same(
+        "fool's mate to Black",
+        &png_of(to(&rows, "b@example.test", "game-over")),
+        &golden::path("fools-mate-black"),
+    );
+}
+
+/// `pictured` reads the position from the letter's own FEN line; here the position is fixed
+/// by hand: after 1. e4 e5 2. Nf3 the forwarded move shows Black this FEN, drawn from his
+/// side with g1–f3 marked.
+#[test]
+fn the_forwarded_move_pictures_the_position_of_the_game_written_by_hand() {
+    let rows = game(
+        "",
+        &[
+            ("a@example.test", "1. e2-e4"),
+            ("b@example.test", "1... e7-e5"),
+            ("a@example.test", "2. Кg1-f3"),
+        ],
+    );
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    let moves: Vec<&OutboxRow> = rows
+        .iter()
+        .filter(|r| r.recipient == "b@example.test" && r.kind == "move")
+        .collect();
+    assert_eq!(moves.len(), 2, "1. e4 and 2. Nf3 forwarded to Black");
+    let text = MessageParser::default()
+        .parse(&moves[1].raw)
+        .unwrap()
+        .body_text(0)
+        .unwrap()
+        .into_owned();
+    assert!(text.contains(&format!("FEN: {fen}")), "{text}");
+    let png = png_of(moves[1]);
+    assert_eq!(
+        png,
+        drawn(fen, Color::Black, (Square::G1, Square::F3)),
+        "the position after 2. Nf3, from Black's side"
+    );
+}
+
+/// After 1. e4 c5 White is silent: the overstep claim shows Black the position after 1... c5
+/// from his side, c7–c5 marked — the golden `black-side` picture of tests/board_png.rs.
+#[test]
+fn annex_the_overstep_claim_to_black_is_the_golden_picture_from_blacks_side() {
+    let rows = ticked(
+        "end = 2027-01-01",
+        &[
+            ("a@example.test", "1. e2-e4"),
+            ("b@example.test", "1... c7-c5"),
+        ],
+        "2026-03-25",
+    );
+    let claim = to(&rows, "b@example.test", "overstep-claim");
+    golden::same(
+        "the overstep claim to Black",
+        &png_of(claim),
+        &golden::path("black-side"),
+    );
+}
+
+/// RULES.md §14: a team captain gets a copy of every letter to his player. The copy of the
+/// forwarded move shows the board as the player's letter does: the PNG part, referenced from
+/// the HTML part by its Content-ID, the position after 1. e4 from Black's side.
+#[test]
+fn rules_s14_the_captains_copy_of_a_forwarded_move_carries_the_board_picture() {
+    let teams = "\npairing = \"round-robin\"\nteams = [ \
+{ name = \"Sofia\", captain = \"capa@example.test\", players = [\"a@example.test\"] }, \
+{ name = \"Varna\", captain = \"capb@example.test\", players = [\"b@example.test\"] } ]";
+    let rows = played_in("", teams, &[("a@example.test", "1. e2-e4")]);
+    let copy = to(&rows, "capb@example.test", "move");
+    let m = MessageParser::default()
+        .parse(&copy.raw)
+        .expect("a message");
+    let text = m.body_text(0).expect("a text part");
+    assert!(text.contains("Varna"), "the copy names the team: {text}");
+    assert!(
+        text.contains("FEN: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{text}"
+    );
+    let image = m
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.c_type == "image"))
+        .expect("the picture");
+    assert_eq!(image.content_type().and_then(|c| c.subtype()), Some("png"));
+    let cid = image.content_id().expect("a Content-ID");
+    let html = m.body_html(0).expect("an HTML part");
+    assert!(html.contains(&format!("src=\"cid:{cid}\"")), "{html}");
+    assert_eq!(
+        image.contents(),
+        drawn(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            Color::Black,
+            (Square::E2, Square::E4)
+        )
+        .as_slice(),
+        "the player's picture: Black's side"
+    );
+    // White's captain gets the copy of White's answer (no position): plain text.
+    let ack = rows
+        .iter()
+        .find(|r| r.recipient == "capa@example.test")
+        .expect("a copy to White's captain");
+    let m = MessageParser::default().parse(&ack.raw).expect("a message");
+    assert!(
+        !m.parts
+            .iter()
+            .any(|p| p.content_type().is_some_and(|c| c.c_type == "image")),
+        "{}: no picture without a position",
+        ack.kind
+    );
 }

@@ -165,6 +165,220 @@ fn no_email_address_anywhere_on_the_site() {
     assert!(table.contains("Мария &lt;…&gt;"), "{table}");
 }
 
+/// Players' names that are, or carry, e-mail addresses in the shapes a simple
+/// `local@domain` pattern misses: a plain address as the whole name, a quoted local part
+/// (RFC 5322 §3.4.1), an IP literal (RFC 5321 §4.1.3), an internationalised address (RFC
+/// 6531), the at-sign written as an HTML character reference, percent-encoded, or as the
+/// fullwidth at-sign. TOML text, in the order of `PLAYERS`.
+const ADDRESS_NAMES: [&str; 4] = [
+    "ivan@example.org",
+    r#"Petar \"petar georgiev\"@example.org, admin@[192.0.2.1], petar＠example.org"#,
+    "Мария иван@пример.бг maria&#64;example.org",
+    "Elena elena&#x40;example.org elena%40example.org elena&#X040;example.org",
+];
+
+/// The domains of those addresses: none of them may be published in any form.
+const ADDRESS_DOMAINS: [&str; 3] = ["example.org", "192.0.2.1", "пример.бг"];
+
+/// Every at-sign of `text` in any spelling a reader or a harvester turns into `@` — the
+/// character itself, its fullwidth and small forms, the decimal, hexadecimal and named
+/// character references and the percent-encoding — also after `&amp;` is read as `&` (an
+/// escaped `&#64;` in a name shows the reader `&#64;`). Written here, independently of the
+/// site's own pattern. A style sheet's `@media` rules are not addresses.
+fn at_signs(path: &Path, text: &str) -> Vec<String> {
+    let at = Regex::new(r"(?i)@|＠|﹫|&#0*64;|&#x0*40;|%40|&commat;").unwrap();
+    let mut text = text.replace("&amp;", "&");
+    if path.extension().is_some_and(|x| x == "css") {
+        text = text.replace("@media", "");
+    }
+    at.find_iter(&text)
+        .map(|m| {
+            let before: String = text[..m.start()].chars().rev().take(30).collect();
+            let after: String = text[m.end()..].chars().take(30).collect();
+            format!(
+                "{}{}{after}",
+                before.chars().rev().collect::<String>(),
+                m.as_str()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn names_typed_as_addresses_of_every_shape_leave_no_address_on_the_site() {
+    let (e, games) = played_edited("[site]\npublish_delay_moves = 0", |mut text| {
+        for ((name, _), typed) in PLAYERS.iter().zip(ADDRESS_NAMES) {
+            text = text.replace(&format!("\"{name}\""), &format!("\"{typed}\""));
+        }
+        text
+    });
+    let site = e.site("site");
+    let all = files(&site);
+    assert_eq!(
+        all.len(),
+        1 + 8 + 7 + 1 + 1,
+        "marker, pages, PGN, feed, style: {all:?}"
+    );
+    let mut leaks = Vec::new();
+    for f in &all {
+        let text = read(f);
+        let name = f.strip_prefix(&site).unwrap().display().to_string();
+        for found in at_signs(f, &text) {
+            leaks.push(format!("{name}: an at-sign in {found:?}"));
+        }
+        for domain in ADDRESS_DOMAINS {
+            if text.contains(domain) {
+                leaks.push(format!("{name}: the domain {domain}"));
+            }
+        }
+    }
+    assert!(
+        leaks.is_empty(),
+        "{} leaks:\n{}",
+        leaks.len(),
+        leaks.join("\n")
+    );
+    // The names are still there, their other words kept: the crosstable has a row a player,
+    // the pairings a row a game, the PGN its tags, the feed its three results.
+    let table = read(&site.join("RU-2026/index.html"));
+    let rows = crosstable(&table);
+    assert_eq!(rows.len(), 4, "{table}");
+    for (_, name, _, _) in &rows {
+        assert!(!name.trim().is_empty(), "a name is shown: {rows:?}");
+    }
+    for word in ["Petar", "Мария", "Elena"] {
+        assert!(table.contains(word), "{word} kept: {table}");
+    }
+    let pairing =
+        Regex::new(r#"<tr><td class="l">([^<]+)</td><td>.*?</td><td class="l">([^<]+)</td></tr>"#)
+            .unwrap();
+    assert_eq!(pairing.captures_iter(&table).count(), 6, "{table}");
+    let pgn = read(&game_page(&site, &games[0].id, "pgn"));
+    let tag = |t: &str| {
+        Regex::new(&format!(r#"\[{t} "([^"]*)"\]"#))
+            .unwrap()
+            .captures(&pgn)
+            .unwrap_or_else(|| panic!("no {t} tag in {pgn}"))[1]
+            .to_string()
+    };
+    assert!(
+        !tag("White").is_empty() && !tag("Black").is_empty(),
+        "{pgn}"
+    );
+    let feed = read(&site.join("feed.xml"));
+    assert_eq!(feed.matches("<entry>").count(), 3, "{feed}");
+}
+
+/// The cells of a page's table rows that start with `row`, tags dropped (`<time>` keeps its
+/// text), each row's cells in order.
+fn table_rows(html: &str, row: &str) -> Vec<Vec<String>> {
+    let tr = Regex::new(&format!("{row}(.*?)</tr>")).unwrap();
+    let cell = Regex::new(r"<t[dh][^>]*>(.*?)</t[dh]>").unwrap();
+    let tag = Regex::new(r"<[^>]*>").unwrap();
+    tr.captures_iter(html)
+        .map(|r| {
+            cell.captures_iter(&r[1])
+                .map(|c| tag.replace_all(&c[1], "").into_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// A game page shows, for each move, its number, the tournament's notation (Bulgarian here)
+/// beside the English SAN, the day it was sent and the days thought; both clocks; the result
+/// and how the game ended. The expected days are worked out here from the letters' days and
+/// the rule of docs/guide.md: the day a move arrives does not count and the day after it is
+/// free, so a move received on R and sent on S took max(0, S − R − 1) days; White's move 1
+/// runs from the start date (2026-03-01), so it took S − 1 March.
+#[test]
+fn a_game_page_shows_each_moves_day_and_days_both_notations_the_clocks_and_the_end() {
+    let mut e = Event::edited("[site]\npublish_delay_moves = 0", |text| {
+        text.replace("notation = \"ru\"", "notation = \"bg\"")
+            .replacen("language = \"ru\"", "language = \"bg\"", 1)
+    });
+    let games = e.games();
+    let (mate, resigned) = (&games[0], &games[2]);
+    // Scholar's mate in Bulgarian notation, one letter on each of these days of March.
+    let letters = [
+        (3, "1. e2-e4"),
+        (7, "1... e7-e5"),
+        (8, "2. Оf1-c4"),
+        (14, "2... Кb8-c6"),
+        (16, "3. Дd1-h5"),
+        (17, "3... Кg8-f6"),
+        (27, "4. Дh5:f7"),
+    ];
+    for (i, (day, body)) in letters.iter().enumerate() {
+        let from = if i % 2 == 0 { &mate.white } else { &mate.black };
+        let now = format!("2026-03-{day:02}T10:00:00+02:00");
+        e.letter(&now, from, &mate.id, body);
+    }
+    for (i, (day, body)) in [(4, "1. d2-d4"), (5, "1... d7-d5"), (9, "Предавам се.")]
+        .iter()
+        .enumerate()
+    {
+        let from = if i % 2 == 0 {
+            &resigned.white
+        } else {
+            &resigned.black
+        };
+        let now = format!("2026-03-{day:02}T10:00:00+02:00");
+        e.letter(&now, from, &resigned.id, body);
+    }
+    let site = e.site("site");
+    let html = read(&game_page(&site, &mate.id, "html"));
+    assert!(
+        html.contains(
+            "<th scope=\"col\" class=\"l\">Ход</th><th scope=\"col\" class=\"l\">SAN (англ.)</th>"
+        ),
+        "the SAN column beside the notation"
+    );
+    let rows = table_rows(&html, r#"<tr data-ply="\d+">"#);
+    let want: Vec<Vec<String>> = [
+        ["1.", "e2-e4", "e4", "03.03.2026", "2"],
+        ["1…", "e7-e5", "e5", "07.03.2026", "3"],
+        ["2.", "Оf1-c4", "Bc4", "08.03.2026", "0"],
+        ["2…", "Кb8-c6", "Nc6", "14.03.2026", "5"],
+        ["3.", "Дd1-h5", "Qh5", "16.03.2026", "1"],
+        ["3…", "Кg8-f6", "Nf6", "17.03.2026", "0"],
+        ["4.", "Дh5:f7", "Qxf7#", "27.03.2026", "9"],
+    ]
+    .iter()
+    .map(|r| r.iter().map(|c| c.to_string()).collect())
+    .collect();
+    assert_eq!(rows, want, "the score");
+    for day in [3, 7, 8, 14, 16, 17, 27] {
+        assert!(
+            html.contains(&format!("<time datetime=\"2026-03-{day:02}\">")),
+            "the machine-readable day 2026-03-{day:02}"
+        );
+    }
+    // The clocks: White 2 + 0 + 1 + 9, Black 3 + 5 + 0 thinking days; no penalty, no overstep.
+    let name = |user: &str| PLAYERS.iter().find(|(_, u)| *u == user).unwrap().0;
+    let table = &html[html.find("<table class=\"clocks\">").unwrap()..];
+    let clocks = table_rows(&table[..table.find("</table>").unwrap()], "<tr>");
+    let row = |cells: [&str; 4]| cells.map(String::from).to_vec();
+    assert_eq!(
+        clocks,
+        vec![
+            row(["", "Дни", "Наказателни", "Превишавания"]),
+            row([&format!("Белите: {}", name(&mate.white)), "12", "0", "0"]),
+            row([&format!("Черните: {}", name(&mate.black)), "8", "0", "0"]),
+        ],
+        "the clocks"
+    );
+    // The result and how it ended.
+    assert!(
+        html.contains("Резултат: <strong>1–0</strong> · Мат</p>"),
+        "the result and the mate"
+    );
+    let html = read(&game_page(&site, &resigned.id, "html"));
+    assert!(
+        html.contains("Резултат: <strong>0–1</strong> · Белите се предадоха</p>"),
+        "the result and the resignation"
+    );
+}
+
 /// The position of a game's page as published: the plies of its score and its PGN.
 fn published_plies(site: &Path, id: &str) -> (usize, usize) {
     let html = read(&game_page(site, id, "html"));

@@ -464,3 +464,77 @@ fn the_stepper_driven_by_its_buttons_and_keys_ends_on_the_games_fen() {
         }
     }
 }
+
+/// The DOM of `page` in a Chromium with JavaScript switched off, after it loaded.
+fn without_script(page: &Path, query: &str) -> String {
+    chromium_run::dom_without_script(&url(page, query))
+}
+
+/// Without JavaScript the pages are whole: a game page shows its score, its PGN link and, on
+/// the stepper's board, the final position (written here by hand for the Scholar's mate, 1.
+/// e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#) — `?step=1` moves nothing and the buttons stay
+/// hidden, which shows the script did not run — and the tournament page its crosstable and
+/// its pairings, with their links.
+#[test]
+fn the_game_page_the_crosstable_and_the_pairings_read_without_javascript() {
+    if !have_chromium("without JavaScript") {
+        return;
+    }
+    let (e, games) = played("[site]\npublish_delay_moves = 0");
+    let site = e.site("site");
+    let mate = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+    let page = game_page(&site, &games[0].id, "html");
+    let dom = without_script(&page, "?step=1");
+    assert!(
+        dom.contains("id=\"steps\" hidden"),
+        "the script did not run"
+    );
+    assert_eq!(board_in_dom(&dom), placement(mate), "the final position");
+    assert!(
+        dom.contains(&format!("<output id=\"fen\">{mate}</output>")),
+        "its FEN"
+    );
+    assert_eq!(dom.matches("<tr data-ply=").count(), 7, "seven half-moves");
+    for (notation, san) in [("e2-e4", "e4"), ("Сf1-c4", "Bc4"), ("Фh5:f7", "Qxf7#")] {
+        assert!(
+            dom.contains(&format!(
+                "<td class=\"l\">{notation}</td><td class=\"l\">{san}</td>"
+            )),
+            "{notation} / {san} in the score"
+        );
+    }
+    let stem = games[0].id.rsplit('/').next().unwrap();
+    assert!(
+        dom.contains(&format!("<a href=\"{stem}.pgn\" download")),
+        "the PGN link"
+    );
+    // The same page with the script: `?step=1` shows the position after 1. e4 (the flag
+    // above is what kept it still).
+    let with = chromium(&["--dump-dom".to_string()], &url(&page, "?step=1"));
+    assert_eq!(
+        board_in_dom(&with),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
+
+    let dom = without_script(&site.join("RU-2026/index.html"), "");
+    let rows = crosstable(&dom);
+    let names: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(rows.len(), 4, "a row a player: {names:?}");
+    for (name, _) in PLAYERS {
+        assert!(names.contains(&name), "{name} in the crosstable: {names:?}");
+    }
+    for round in 1..=3 {
+        assert!(
+            dom.contains(&format!("<h3 id=\"round-{round}\">")),
+            "round {round}'s pairings"
+        );
+    }
+    for g in &games[..4] {
+        let stem = g.id.rsplit('/').next().unwrap();
+        assert!(
+            dom.contains(&format!("<a href=\"{stem}.html\">")),
+            "the link to {}",
+            g.id
+        );
+    }
+}

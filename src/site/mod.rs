@@ -36,9 +36,16 @@ const LATEST: usize = 20;
 pub type File = (PathBuf, Vec<u8>);
 
 static ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
-    // Letters and digits of any script: an address may be internationalised (RFC 6531,
-    // `иван@пример.бг`), and one typed as a player's name must not slip through.
-    Regex::new(r"[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(\.[\p{L}\p{N}\-]+)*").expect("address regex")
+    // Every shape a reader or a harvester takes for an address, so that one typed as a
+    // player's name does not slip through: a local part of letters and digits of any script
+    // (RFC 6531, `иван@пример.бг`) or quoted (RFC 5322, `"john smith"@example.org`); the
+    // at-sign itself, fullwidth or small, as a character reference (`&#64;`, `&#x40;`,
+    // `&commat;`) or percent-encoded (`%40`); a domain, or an IP literal (RFC 5321,
+    // `user@[192.0.2.1]`).
+    Regex::new(
+        r#"(?i)(?:"[^"]*"|[\p{L}\p{N}._%+\-]+)(?:@|＠|﹫|&#0*64;|&#x0*40;|&commat;|%40)(?:\[[^\]]*\]|[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*)"#,
+    )
+    .expect("address regex")
 });
 
 /// A text as the site may show it: anything shaped like an e-mail address withheld (a name

@@ -112,6 +112,15 @@ impl Event {
         Event { tmp, n: 0 }
     }
 
+    /// [`Event::new`] with the config's text changed by `edit` before anything runs on it.
+    pub fn edited(site: &str, edit: impl FnOnce(String) -> String) -> Event {
+        let e = Event::new(site);
+        let path = e.dir().join("amici.toml");
+        let text = std::fs::read_to_string(&path).expect("config");
+        std::fs::write(&path, edit(text)).expect("config");
+        e
+    }
+
     pub fn dir(&self) -> &Path {
         self.tmp.path()
     }
@@ -212,15 +221,19 @@ pub fn played(site: &str) -> (Event, Vec<Game>) {
 /// [`played`] with the tournament's pages in `language` (`bg`, `ru`, `en`); the letters stay
 /// in Russian notation.
 pub fn played_in(site: &str, language: &str) -> (Event, Vec<Game>) {
-    let mut e = Event::new(site);
-    let path = e.dir().join("amici.toml");
-    let text = std::fs::read_to_string(&path).expect("config");
-    let text = text.replacen(
-        "language = \"ru\"",
-        &format!("language = \"{language}\""),
-        1,
-    );
-    std::fs::write(&path, text).expect("config");
+    played_edited(site, |text| {
+        text.replacen(
+            "language = \"ru\"",
+            &format!("language = \"{language}\""),
+            1,
+        )
+    })
+}
+
+/// [`played`] in the tournament `edit` makes of the config's text (the players' names, the
+/// notation, the language …) before anything is played; the letters stay in Russian notation.
+pub fn played_edited(site: &str, edit: impl FnOnce(String) -> String) -> (Event, Vec<Game>) {
+    let mut e = Event::edited(site, edit);
     let games = e.games();
     assert_eq!(games.len(), 6, "four players: six games");
     e.moves(2, &games[0], SCHOLARS_MATE);
