@@ -315,3 +315,111 @@ async fn polling_without_idle_and_processed_letters_moved_to_a_folder() {
     let status: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(status["games"][0]["moves"], serde_json::json!(["e4", "e5"]));
 }
+
+/// The day a site page was generated (its footer's `<time datetime>`).
+fn generated(page: &str) -> Option<String> {
+    regex::Regex::new(r#"<footer>[^<]*<time datetime="(\d{4}-\d\d-\d\d)">"#)
+        .unwrap()
+        .captures(page)
+        .map(|c| c[1].to_string())
+}
+
+/// Waits until `path` exists and `ok` holds for its text; the last text read.
+async fn site_page(path: &std::path::Path, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if ok(&text) {
+            return text;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} not as expected within {WAIT:?}:\n{text}",
+            path.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The thinking days of each side on a game page's clocks table (White, Black).
+fn clock_days(page: &str) -> Vec<String> {
+    regex::Regex::new(r#"<tr><th scope="row" class="l">[^<]*</th><td>(\d+)</td>"#)
+        .unwrap()
+        .captures_iter(page)
+        .map(|c| c[1].to_string())
+        .collect()
+}
+
+/// With `[site] dir`, the daemon writes the site after a batch of letters and again after
+/// its tick (src/daemon.rs calls `site::after_batch` in both places). The clock is fixed by
+/// `AMICI_NOW`: today, the start (a letter's arrival is the mail server's own time, so the
+/// start must be today), then — amici stopped and started again — eighteen days later, when
+/// only the start-up tick can rewrite the site (no letter is waiting). Black's clock is
+/// worked out here: 1. e4 reached him today; the arrival day does not count and the next
+/// is free (docs/guide.md), so eighteen days later he has thought 18 − 1 = 17 days.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daemon_writes_the_site_after_a_letter_and_again_after_its_tick() {
+    let stack = MailStack::start(&["bot", "arbiter", "ivan", "petar"]);
+    let start = today();
+    let later = start + chrono::Days::new(18);
+    let now = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Sofia);
+    let at = |day: chrono::NaiveDate| format!("{day}T{}", now.format("%H:%M:%S%:z"));
+    let config = AmiciProcess::config_toml(&stack, &tournament())
+        + "\n[site]\ndir = \"public\"\npublish_delay_moves = 0\n";
+    let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("AMICI_NOW", &at(start))]);
+    amici.wait_for_log("IMAP connected", WAIT);
+    let site = amici.dir().join("public");
+    let game = site.join("E2E/1.html");
+    // The start-up tick writes the site first: the game without a move.
+    let page = site_page(&game, |p| generated(p).is_some()).await;
+    assert!(!page.contains("<tr data-ply="), "no move yet: {page}");
+    assert_eq!(generated(&page), Some(start.to_string()));
+
+    stack
+        .send(
+            "ivan",
+            "bot",
+            &letter(
+                "ivan@example.test",
+                "E2E/1",
+                "s1@example.test",
+                None,
+                "1. е2-е4\r\n",
+            ),
+        )
+        .await;
+    stack.wait_for("petar", 1, WAIT).await;
+    // The batch that played the move rewrote the site: published live, the move is there.
+    let page = site_page(&game, |p| p.contains("<tr data-ply=\"1\">")).await;
+    assert!(
+        page.contains("<td class=\"l\">e2-e4</td><td class=\"l\">e4</td>"),
+        "1. e2-e4 on the game page: {page}"
+    );
+    assert_eq!(
+        clock_days(&page),
+        ["0", "0"],
+        "both clocks on the first day"
+    );
+    let pgn = std::fs::read_to_string(site.join("E2E/1.pgn")).unwrap();
+    assert!(pgn.contains("1. e4"), "{pgn}");
+
+    // Eighteen days later: the tick at start-up rewrites the site.
+    amici.set_env("AMICI_NOW", &at(later));
+    amici.restart();
+    let index = site_page(&site.join("index.html"), |p| {
+        generated(p) == Some(later.to_string())
+    })
+    .await;
+    assert!(index.contains("End-to-end"), "{index}");
+    let page = std::fs::read_to_string(&game).unwrap();
+    assert_eq!(generated(&page), Some(later.to_string()));
+    assert_eq!(
+        clock_days(&page),
+        ["0", "17"],
+        "White 0 days, Black 17 eighteen days on: {page}"
+    );
+    assert!(
+        page.contains("<tr data-ply=\"1\">"),
+        "the move is still shown"
+    );
+}

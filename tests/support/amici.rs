@@ -143,6 +143,13 @@ password_env = "{SMTP_PASSWORD_ENV}"
         self.spawn();
     }
 
+    /// Sets `key` in the environment of the next [`restart`](Self::restart) and of later
+    /// [`command`](Self::command)s (`AMICI_NOW` to start again on a later day).
+    pub fn set_env(&mut self, key: &str, value: &str) {
+        self.env.retain(|(k, _)| k != key);
+        self.env.push((key.to_string(), value.to_string()));
+    }
+
     /// The process id of the current run.
     pub fn pid(&self) -> Option<u32> {
         self.child.as_ref().map(Child::id)
