@@ -128,7 +128,17 @@ fn the_forwarded_move_carries_the_picture_with_the_text_part_first_and_complete(
         side: Color::Black,
         last_move: Some((Square::E2, Square::E4)),
     };
-    assert_eq!(svg.contents(), picture::svg(&view).as_bytes());
+    // Sent as it stands (`7bit`, lines under 998 octets), its line ends made CRLF on the way.
+    assert_eq!(
+        svg.content_transfer_encoding(),
+        Some("7bit"),
+        "{:?}",
+        svg.headers
+    );
+    let sent = String::from_utf8(svg.contents().to_vec()).unwrap();
+    assert_eq!(sent.replace("\r\n", "\n"), picture::svg(&view));
+    assert!(sent.lines().count() > 5, "in lines, not one: {sent}");
+    assert!(sent.lines().all(|l| l.len() <= 998), "{sent}");
     assert!(
         svg.contents().len() < 30 * 1024,
         "{} bytes",

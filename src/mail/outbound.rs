@@ -245,7 +245,7 @@ pub fn build_with_picture(
     };
     if let Some(svg) = svg {
         let ct = ContentType::parse("image/svg+xml").expect("a MIME type");
-        parts = parts.singlepart(Attachment::new("board.svg".into()).body(svg.into_bytes(), ct));
+        parts = parts.singlepart(Attachment::new("board.svg".into()).body(svg_body(&svg), ct));
     }
     for (name, mime, content) in &o.attachments {
         let ct = ContentType::parse(mime).unwrap_or(ContentType::TEXT_PLAIN);
@@ -273,6 +273,18 @@ fn text_body(text: String) -> Body {
     }
     // Checked above for what 8bit allows; lettre's own check stops at 76 octets a line.
     Body::dangerous_pre_encoded(crlf.into_bytes(), ContentTransferEncoding::EightBit)
+}
+
+/// The SVG source as it stands (`7bit`): ASCII in lines of at most
+/// [`picture::SVG_LINE`](crate::picture::SVG_LINE) octets, as `picture::svg` writes it.
+/// Quoted-printable would make its 14 KB some 16 KB in 200 lines of 76 octets, for every
+/// server on the way to read line by line; anything else goes as lettre would send it.
+fn svg_body(svg: &str) -> Body {
+    if svg.is_ascii() && !svg.contains(['\0', '\r']) && svg.lines().all(|l| l.len() <= 998) {
+        let crlf = svg.replace('\n', "\r\n");
+        return Body::dangerous_pre_encoded(crlf.into_bytes(), ContentTransferEncoding::SevenBit);
+    }
+    Body::new(svg.to_string())
 }
 
 /// Text as HTML text: `&`, `<`, `>` and `"` escaped.

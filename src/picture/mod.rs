@@ -198,6 +198,34 @@ pub fn svg(view: &View) -> String {
         );
     }
     out.push_str("</g></svg>");
+    wrap_between_tags(&out, SVG_LINE)
+}
+
+/// The longest line of the SVG: it goes by mail as it stands (`7bit`, RFC 5322's lines of at
+/// most 998 octets), where a single line would be sent quoted-printable, 76 octets a line.
+pub const SVG_LINE: usize = 900;
+
+/// `svg` with a line break between two tags wherever the line would otherwise pass `max`
+/// (whitespace between elements: the picture is the same). A run without a tag boundary
+/// stays whole: amici's own SVG has none longer than a path (well under `max`).
+fn wrap_between_tags(svg: &str, max: usize) -> String {
+    let mut out = String::with_capacity(svg.len() + svg.len() / max + 1);
+    let mut line = 0;
+    let mut rest = svg;
+    while let Some(i) = rest.find("><") {
+        let piece = &rest[..=i];
+        if line > 0 && line + piece.len() > max {
+            out.push('\n');
+            line = 0;
+        }
+        out.push_str(piece);
+        line += piece.len();
+        rest = &rest[i + 1..];
+    }
+    if line > 0 && line + rest.len() > max {
+        out.push('\n');
+    }
+    out.push_str(rest);
     out
 }
 
@@ -593,6 +621,24 @@ mod tests {
         assert_eq!(a.matches("<use ").count(), 32);
         assert_eq!(a.matches("<symbol ").count(), 12);
         assert_ne!(a, svg(&start(Color::Black)));
+    }
+
+    #[test]
+    fn the_svg_is_broken_into_lines_between_tags_only() {
+        let wrapped = svg(&start(Color::Black));
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(lines.len() >= 10, "{} lines", lines.len());
+        for l in &lines {
+            assert!(l.len() <= SVG_LINE, "{} octets: {l}", l.len());
+            assert!(l.starts_with('<') && l.ends_with('>'), "{l}");
+        }
+        // Nothing but the breaks was added: the one-line SVG is the lines joined.
+        assert_eq!(
+            wrap_between_tags(&lines.concat(), usize::MAX),
+            lines.concat()
+        );
+        assert_eq!(wrap_between_tags("<a><b><c>", 6), "<a><b>\n<c>");
+        assert_eq!(wrap_between_tags("<a/>", 2), "<a/>");
     }
 
     #[test]
