@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::engine::{self, Answer, EngineError};
 use crate::rules::game;
 use crate::rules::game::GameRecord;
-use crate::rules::model::Day;
+use crate::rules::model::{Day, Kind};
 use crate::store::{ClockRow, InputKind, Reader, Store, StoredGame};
 
 /// Games read, swept and written at a time.
@@ -156,6 +156,98 @@ where
     })
 }
 
+/// The Art. 37 reminders to the arbiters of one tick, gathered by tournament: where two or
+/// more fall due on the same tick, the arbiter gets one letter listing them all (the bench's
+/// worst day has 80,000: one letter, not 80,000); a single one goes as the game's own letter,
+/// threaded under its claim. Presentation, not a rule: the rules still issue one reminder a
+/// claim, and remember it.
+#[derive(Default)]
+struct Overdue {
+    by_tournament: std::collections::BTreeMap<String, OverdueOf>,
+}
+
+/// One tournament's reminders: the lines, and the first one's game and effect until a second
+/// comes (sent as it is when it stays alone).
+#[derive(Default)]
+struct OverdueOf {
+    lines: Vec<crate::mail::render::OverdueLine>,
+    first: Option<(GameRecord, game::Effect)>,
+}
+
+impl Overdue {
+    /// Takes the Art. 37 reminders to the arbiter out of `effects`; the others are returned.
+    fn gather<'e>(
+        &mut self,
+        config: &Config,
+        record: &GameRecord,
+        effects: &'e [game::Effect],
+    ) -> std::borrow::Cow<'e, [game::Effect]> {
+        let is_overdue = |e: &game::Effect| {
+            e.to == game::Role::Arbiter
+                && matches!(&e.msg, game::Msg::Clock(n) if n.kind == crate::rules::clock::NoticeKind::DecisionOverdue)
+        };
+        if !effects.iter().any(is_overdue) {
+            return std::borrow::Cow::Borrowed(effects);
+        }
+        let mut rest = Vec::with_capacity(effects.len());
+        for e in effects {
+            let game::Msg::Clock(n) = &e.msg else {
+                rest.push(e.clone());
+                continue;
+            };
+            if !is_overdue(e) {
+                rest.push(e.clone());
+                continue;
+            }
+            let of = self
+                .by_tournament
+                .entry(record.tournament.clone())
+                .or_default();
+            of.first = of.lines.is_empty().then(|| (record.clone(), e.clone()));
+            of.lines.push(crate::mail::render::OverdueLine {
+                game: record.id.clone(),
+                white: config.name_of(&record.white),
+                black: config.name_of(&record.black),
+                about: n.about,
+                move_number: n.move_number,
+                claim: n.claim.map_or(1, |i| i + 1),
+            });
+        }
+        std::borrow::Cow::Owned(rest)
+    }
+
+    /// Queues what was gathered; the number of messages queued.
+    fn send(
+        self,
+        tx: &crate::store::Tx<'_>,
+        config: &Config,
+        now: DateTime<FixedOffset>,
+        today: Day,
+    ) -> Result<usize, EngineError> {
+        let mut queued = 0;
+        for (tournament, of) in self.by_tournament {
+            if let (1, Some((record, effect))) = (of.lines.len(), &of.first) {
+                let seed = format!("tick:{}:{today}:overdue", record.id);
+                let mut out = Answer::unprompted(config, seed, now);
+                let effects = std::slice::from_ref(effect);
+                crate::reply::emit(tx, config, &mut out, record, effects, today)?;
+                queued += 1;
+                continue;
+            }
+            let Some(t) = config.tournament(&tournament) else {
+                continue;
+            };
+            let lang = config.language_of(&t.arbiter);
+            let (subject, body) = crate::mail::render::overdue_digest(lang, &t.name, &of.lines);
+            let seed = format!("tick:overdue:{tournament}:{today}");
+            let mut out = Answer::unprompted(config, seed, now);
+            out.queue(tx, &t.arbiter, Kind::Reminder, None, subject, body)?;
+            queued += 1;
+        }
+        Ok(queued)
+    }
+}
+
 /// Runs the sweep as of `now`; returns the number of messages queued.
 pub fn run(
     store: &mut Store,
@@ -198,6 +290,7 @@ fn sweep_all(
         let n_due = due.len();
         let (mut t_read, mut t_write) = (t0.elapsed().as_secs_f64(), 0f64);
         let t_all = std::time::Instant::now();
+        let mut overdue = Overdue::default();
         let source = match reader {
             Some(reader) => Source::Beside(reader),
             None => Source::Here(|ids: &[String]| {
@@ -217,8 +310,9 @@ fn sweep_all(
                     Answer::unprompted(config, format!("tick:{}:{}", record.id, today), now);
                 if let Some((row, effects)) = ticked {
                     tx.put_clock_row(row)?;
-                    crate::reply::emit(tx, config, &mut out, record, effects, today)?;
-                    queued += effects.len();
+                    let rest = overdue.gather(config, record, effects);
+                    crate::reply::emit(tx, config, &mut out, record, &rest, today)?;
+                    queued += rest.len();
                 }
                 // Then the end of the tournament (Art. 49–53).
                 if !ends.contains_key(&record.tournament) {
@@ -242,6 +336,7 @@ fn sweep_all(
             Ok(done)
         };
         pipelined(&due, today, source, write)?;
+        queued += overdue.send(tx, config, now, today)?;
         // Rounds falling due: round 1 on the start date, the next once a round is complete.
         queued += crate::stages::advance(tx, config, now, today)?;
         let t_all = t_all.elapsed().as_secs_f64();

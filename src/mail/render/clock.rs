@@ -59,3 +59,50 @@ pub(super) fn body(b: &mut String, c: &Ctx<'_>, msg: &Msg) {
         _ => unreachable!("clock renders only its own messages"),
     }
 }
+
+/// One overstep claim in the arbiter's letter of overdue decisions (Art. 37).
+pub struct OverdueLine {
+    pub game: String,
+    pub white: String,
+    pub black: String,
+    /// Who overstepped.
+    pub about: Color,
+    pub move_number: u32,
+    /// The claim's number in the game, as `confirm GAME CLAIM` takes it (from 1).
+    pub claim: usize,
+}
+
+/// The arbiter's one letter about every claim of a tournament whose 7 days for the decision
+/// (Art. 37) passed on the same tick: subject and body, one line a claim, in `lines`' order.
+pub fn overdue_digest(lang: Lang, tournament: &str, lines: &[OverdueLine]) -> (String, String) {
+    let n = lines.len();
+    let subject = fill(
+        lang,
+        Key::OverdueDigestSubject,
+        &[("tournament", &tournament), ("n", &n)],
+    );
+    let mut body = fill(
+        lang,
+        Key::OverdueDigestHead,
+        &[("tournament", &tournament), ("n", &n)],
+    );
+    body.reserve(n * 80 + 16);
+    body.push_str("\n\n");
+    for l in lines {
+        let line = fill(
+            lang,
+            Key::OverdueDigestLine,
+            &[
+                ("game", &l.game),
+                ("white", &l.white),
+                ("black", &l.black),
+                ("side", &side(lang, l.about)),
+                ("move", &l.move_number),
+                ("claim", &l.claim),
+            ],
+        );
+        let _ = writeln!(body, "  {line}");
+    }
+    body.push_str("\n— amici\n");
+    (subject, body)
+}

@@ -18,6 +18,7 @@ use crate::rules::tick::ClockNotice;
 use super::texts::{Key, fill, text as tr};
 
 mod clock;
+pub use clock::{OverdueLine, overdue_digest};
 mod decisions;
 mod play;
 pub mod transcript;

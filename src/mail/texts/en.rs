@@ -441,6 +441,13 @@ pub(super) fn text(key: Key) -> &'static str {
         Key::StageCannotPair => {
             "{tournament}: the next round could not be paired: {why}.\nPair it with another program (amici trf --tournament {tournament}, then amici pair --tournament {tournament} --import FILE), or check the withdrawals. When no pairing satisfies the absolute criteria (no rematch, no second bye: C.04.1), the arbiter decides: pairings written by hand in the same format are accepted by the import with a second bye or a rematch.\n"
         }
+        Key::OverdueDigestSubject => {
+            "{tournament}: {n} overstep claims await your decision (Art. 37)"
+        }
+        Key::OverdueDigestHead => {
+            "The 7 days for the decision (Art. 37) have passed on these {n} overstep claims of {tournament}. Each claim's own letter has its evidence. Decide them in one letter, one line each: confirm GAME CLAIM or reject GAME CLAIM."
+        }
+        Key::OverdueDigestLine => "{game}: {white} – {black}, {side} at move {move}, claim {claim}",
         Key::AdjudicatorOverdue => {
             "Reminder to the adjudicator: the decision on this game was due within 15 days of receiving the material (Art. 53), by"
         }
