@@ -9,12 +9,15 @@
 
 #[path = "site_common/mod.rs"]
 mod site_common;
+#[path = "support/at_signs.rs"]
+mod at_signs;
 
 use std::path::Path;
 use std::process::Command;
 
 use regex::Regex;
 use serde_json::Value;
+use at_signs::at_signs;
 use site_common::*;
 
 const TIDY: &str = "/usr/bin/tidy";
@@ -179,30 +182,6 @@ const ADDRESS_NAMES: [&str; 4] = [
 
 /// The domains of those addresses: none of them may be published in any form.
 const ADDRESS_DOMAINS: [&str; 3] = ["example.org", "192.0.2.1", "пример.бг"];
-
-/// Every at-sign of `text` in any spelling a reader or a harvester turns into `@` — the
-/// character itself, its fullwidth and small forms, the decimal, hexadecimal and named
-/// character references and the percent-encoding — also after `&amp;` is read as `&` (an
-/// escaped `&#64;` in a name shows the reader `&#64;`). Written here, independently of the
-/// site's own pattern. A style sheet's `@media` rules are not addresses.
-fn at_signs(path: &Path, text: &str) -> Vec<String> {
-    let at = Regex::new(r"(?i)@|＠|﹫|&#0*64;|&#x0*40;|%40|&commat;").unwrap();
-    let mut text = text.replace("&amp;", "&");
-    if path.extension().is_some_and(|x| x == "css") {
-        text = text.replace("@media", "");
-    }
-    at.find_iter(&text)
-        .map(|m| {
-            let before: String = text[..m.start()].chars().rev().take(30).collect();
-            let after: String = text[m.end()..].chars().take(30).collect();
-            format!(
-                "{}{}{after}",
-                before.chars().rev().collect::<String>(),
-                m.as_str()
-            )
-        })
-        .collect()
-}
 
 #[test]
 fn names_typed_as_addresses_of_every_shape_leave_no_address_on_the_site() {

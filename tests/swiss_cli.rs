@@ -8,6 +8,9 @@
 //! Every expected figure is computed here from the results the test itself gives (points per
 //! player, who met whom), not read back from amici's own tables.
 
+#[path = "support/at_signs.rs"]
+mod at_signs;
+
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -711,14 +714,28 @@ fn site_shows_the_final_places(e: &Event, s: &[String]) {
     assert!(c < f, "the champion first");
     assert!(places.contains("semi-final") && places.contains("Swiss stage"));
     assert!(page.contains("bye 1"), "the round's bye is listed");
-    for entry in std::fs::read_dir(out.join("SW")).unwrap().flatten() {
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        assert!(
-            !text.contains("@example.test"),
-            "{}: an address",
-            entry.path().display()
-        );
+    // No address in any file of the site, the index and the feed included, in any spelling.
+    let mut dirs = vec![out.clone()];
+    let mut scanned = 0;
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let found = at_signs::at_signs(&path, &text);
+            assert!(found.is_empty(), "{}: {found:?}", path.display());
+            assert!(!text.contains("example.test"), "{}", path.display());
+            scanned += 1;
+        }
     }
+    assert!(
+        out.join("feed.xml").exists() && out.join("index.html").exists(),
+        "the site's index and feed"
+    );
+    assert!(scanned > 10, "{scanned} files");
     let tidy = std::path::Path::new("/usr/bin/tidy");
     if tidy.exists() {
         let r = Command::new(tidy)
