@@ -538,3 +538,83 @@ fn the_game_page_the_crosstable_and_the_pairings_read_without_javascript() {
         );
     }
 }
+
+/// Where Chromium lays out a game page in a window `width` px wide: the board's left, right
+/// and bottom edges, the moves table's left and top, and the page's scroll and client widths.
+/// The page is measured in an iframe of that width by a script of the wrapper page (the site's
+/// own script plays no part), read back with `--dump-dom`.
+fn game_layout(page: &Path, width: u32) -> Vec<i64> {
+    let dir = tempfile::tempdir().unwrap();
+    let wrapper = dir.path().join("measure.html");
+    let src = format!("file://{}", page.display());
+    std::fs::write(
+        &wrapper,
+        format!(
+            r#"<!DOCTYPE html><html><body style="margin:0"><iframe id="f" src="{src}" style="width:{width}px;height:3000px;border:0"></iframe>
+<script>document.getElementById('f').onload = function () {{
+  var d = this.contentDocument, b = d.getElementById('board').getBoundingClientRect(),
+      m = d.querySelector('table.moves').getBoundingClientRect(), e = d.documentElement;
+  var out = document.createElement('pre'); out.id = 'layout';
+  out.textContent = [b.left, b.right, b.bottom, m.left, m.top, e.scrollWidth, e.clientWidth].map(Math.round).join(' ');
+  document.body.appendChild(out);
+}};</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let dom = chromium(
+        &[
+            "--dump-dom".to_string(),
+            "--allow-file-access-from-files".to_string(),
+            format!("--window-size={},900", width + 20),
+        ],
+        &format!("file://{}", wrapper.display()),
+    );
+    let found = Regex::new(r#"<pre id="layout">([-\d ]+)</pre>"#)
+        .unwrap()
+        .captures(&dom)
+        .unwrap_or_else(|| panic!("no layout measured:\n{dom}"))[1]
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    found
+}
+
+/// Issue 14 item 3: one column under 600 px. At a phone's 390 px the moves table comes below
+/// the board, not beside it, and nothing is wider than the window; at 1200 px it stands beside
+/// the board — so the check tells the two layouts apart.
+#[test]
+fn the_game_page_is_one_column_at_phone_width_and_two_on_a_desktop() {
+    if !have_chromium("one column") {
+        return;
+    }
+    let (e, games) = played("[site]\npublish_delay_moves = 0");
+    let site = e.site("site");
+    let game = game_page(&site, &games[1].id, "html");
+    let phone = game_layout(&game, 390);
+    let [b_left, b_right, b_bottom, m_left, m_top, scroll, client] = phone[..] else {
+        panic!("{phone:?}")
+    };
+    assert!(
+        m_top >= b_bottom,
+        "phone: the moves below the board: {phone:?}"
+    );
+    assert!(
+        m_left < b_right,
+        "phone: the moves under the board: {phone:?}"
+    );
+    assert!(
+        b_right - b_left > 390 * 3 / 4,
+        "phone: the board's width: {phone:?}"
+    );
+    assert!(scroll <= client, "phone: no sideways scrolling: {phone:?}");
+    let desktop = game_layout(&game, 1200);
+    let [_, b_right, b_bottom, m_left, m_top, scroll, client] = desktop[..] else {
+        panic!("{desktop:?}")
+    };
+    assert!(
+        m_left >= b_right,
+        "desktop: the moves beside the board: {desktop:?}"
+    );
+    assert!(m_top < b_bottom, "desktop: side by side: {desktop:?}");
+    assert!(scroll <= client, "desktop: {desktop:?}");
+}

@@ -28,4 +28,3 @@ pub fn at_signs(path: &Path, text: &str) -> Vec<String> {
         })
         .collect()
 }
-
