@@ -245,6 +245,43 @@ fn with_diagram_png_the_html_has_the_picture_in_the_text_diagrams_place() {
     assert!(text.contains("+------------------------+"), "{text}");
 }
 
+/// Whether a letter carries the picture, and whether its HTML shows the text diagram too.
+fn picture_and_html_diagram(row: &OutboxRow) -> (bool, Option<bool>) {
+    let m = MessageParser::default().parse(&row.raw).expect("a message");
+    let image = m
+        .parts
+        .iter()
+        .any(|p| p.content_type().is_some_and(|c| c.c_type == "image"));
+    let html = m
+        .body_html(0)
+        .filter(|_| m.parts.iter().any(|p| p.is_text_html()))
+        .map(|h| h.contains("+------------------------+"));
+    (image, html)
+}
+
+#[test]
+fn a_tournaments_own_diagram_setting_overrides_the_bots() {
+    let sent = [("a@example.test", "1. e2-e4")];
+    // [bot] text, the tournament png: the picture in the diagram's place.
+    let rows = played_in("diagram = \"text\"", "\ndiagram = \"png\"", &sent);
+    assert_eq!(
+        picture_and_html_diagram(to(&rows, "b@example.test", "move")),
+        (true, Some(false))
+    );
+    // [bot] png, the tournament both: the picture and the text diagram.
+    let rows = played_in("diagram = \"png\"", "\ndiagram = \"both\"", &sent);
+    assert_eq!(
+        picture_and_html_diagram(to(&rows, "b@example.test", "move")),
+        (true, Some(true))
+    );
+    // [bot] both (the default), the tournament text: no picture, no HTML.
+    let rows = played_in("", "\ndiagram = \"text\"", &sent);
+    assert_eq!(
+        picture_and_html_diagram(to(&rows, "b@example.test", "move")),
+        (false, None)
+    );
+}
+
 #[test]
 fn a_letter_without_a_position_stays_plain_text() {
     // The mover's answer to an incomplete letter (no dates, no times) shows no board: one
