@@ -521,6 +521,32 @@ fn the_pages_speak_the_tournaments_language_and_the_index_the_bots() {
     );
     assert_eq!(feed.matches("<entry>").count(), 3, "three results");
     assert!(feed.contains("href=\"RU-2026/1.html\""));
+    // RFC 4287 §4.1.1–4.1.2: the feed and each entry carry exactly one id, title and updated
+    // (an RFC 3339 time), and an author the entries inherit from the feed if not their own.
+    let entry = Regex::new(r"(?s)<entry>(.*?)</entry>").unwrap();
+    let head = entry.replace_all(&feed, "");
+    let updated =
+        Regex::new(r"<updated>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)</updated>").unwrap();
+    for element in ["<id>", "<title>", "<updated>"] {
+        assert_eq!(
+            head.matches(element).count(),
+            1,
+            "the feed's {element}: {head}"
+        );
+    }
+    assert!(updated.is_match(&head), "{head}");
+    let feed_author = head.contains("<author><name>");
+    for e in entry.captures_iter(&feed) {
+        let e = &e[1];
+        for element in ["<id>", "<title>", "<updated>"] {
+            assert_eq!(e.matches(element).count(), 1, "an entry's {element}: {e}");
+        }
+        assert!(updated.is_match(e), "{e}");
+        assert!(
+            feed_author || e.contains("<author><name>"),
+            "an author: {e}"
+        );
+    }
 }
 
 #[test]
