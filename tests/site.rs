@@ -82,6 +82,20 @@ fn every_page_is_valid_html5_for_tidy() {
         others.push(other);
     }
     assert_eq!(pages.len(), 3 * 8);
+    // And the other publication settings' pages: live (the "live" note) and finished games
+    // only (pairings without links to the games in play).
+    for delay in ["0", "\"none\""] {
+        let (other, _) = played(&format!("[site]\npublish_delay_moves = {delay}"));
+        let dir = other.site("site");
+        let before = pages.len();
+        pages.extend(
+            files(&dir)
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "html")),
+        );
+        assert!(pages.len() >= before + 2, "index and tournament ({delay})");
+        others.push(other);
+    }
     for page in &pages {
         // -e: errors and warnings only; exit 0 = clean, 1 = warnings, 2 = errors.
         let out = Command::new(TIDY)
