@@ -303,8 +303,13 @@ fn a_letter_without_a_position_stays_plain_text() {
     );
     assert!(!text.contains("FEN: "), "no position in it: {text}");
     assert_eq!(m.parts.len(), 1, "no other part");
-    // And every letter of the exchange: a picture exactly when a position is shown.
-    for row in &rows {
+    assert_picture_exactly_with_a_position(&rows);
+}
+
+/// Every letter of `rows`: a picture exactly when its text shows a position (a text diagram
+/// with its FEN line), or at the end of a game.
+fn assert_picture_exactly_with_a_position(rows: &[OutboxRow]) {
+    for row in rows {
         let m = MessageParser::default().parse(&row.raw).expect("a message");
         let text = m.body_text(0).unwrap_or_default();
         let has_image = m
@@ -320,6 +325,43 @@ fn a_letter_without_a_position_stays_plain_text() {
             row.kind
         );
     }
+}
+
+#[test]
+fn a_whole_game_with_refusals_and_mate_pictures_exactly_the_letters_that_show_a_position() {
+    // Scholar's mate with a refused move of each kind on the way (impossible, illegal, not
+    // his turn, no move at all): every answer, forward, refusal, arbiter's copy and the end.
+    let rows = game(
+        "",
+        &[
+            ("a@example.test", "1. e2-e4"),
+            ("b@example.test", "1. e2-e4 e7-e5"),
+            ("a@example.test", "1... e7-e5 2. Оf1-c4"),
+            ("b@example.test", "2. Оf1-c4 Цe8-e6"),
+            ("b@example.test", "2. Оf1-c4 Кb8-c6"),
+            ("b@example.test", "Кg8-f6"),
+            ("a@example.test", "2... Кb8-c6 3. Дd1-h5"),
+            ("b@example.test", "Good luck!"),
+            ("b@example.test", "3. Дd1-h5 Кg8-f6"),
+            ("a@example.test", "3... Кg8-f6 4. Дh5xf7#"),
+        ],
+    );
+    let kinds: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.kind.as_str()).collect();
+    for kind in ["move", "error", "game-over"] {
+        assert!(kinds.contains(kind), "a {kind} letter among {kinds:?}");
+    }
+    assert!(
+        rows.iter().any(|r| r.recipient == "arbiter@example.test"),
+        "the arbiter's copies among {kinds:?}"
+    );
+    assert_picture_exactly_with_a_position(&rows);
+    // Among them the refusal of the impossible move shows its position, with the picture.
+    let refused = rows
+        .iter()
+        .filter(|r| r.kind == "error" && r.recipient == "b@example.test")
+        .find(|r| String::from_utf8_lossy(&r.raw).contains("e8-e6"))
+        .expect("the refusal of Цe8-e6");
+    png_of(refused);
 }
 
 #[test]
