@@ -737,19 +737,47 @@ fn site_shows_the_final_places(e: &Event, s: &[String]) {
     );
     assert!(scanned > 10, "{scanned} files");
     let tidy = std::path::Path::new("/usr/bin/tidy");
-    if tidy.exists() {
-        let r = Command::new(tidy)
-            .args(["-q", "-e", "--show-warnings", "yes"])
-            .arg(out.join("SW/index.html"))
-            .output()
-            .unwrap();
-        assert!(
-            r.status.success() && r.stderr.is_empty(),
-            "{}",
-            text(&r.stderr)
-        );
-    } else {
+    // The same site in Bulgarian and Russian (the tournament's `language`): its final places
+    // in their words, and every page of each valid for tidy.
+    let toml = e.dir.path().join("amici.toml");
+    let english = std::fs::read_to_string(&toml).unwrap();
+    let mut sites = vec![out.clone()];
+    for (lang, heading) in [
+        ("bg", "Крайно класиране (§708)"),
+        ("ru", "Итоговые места (§708)"),
+    ] {
+        let edited = english.replace("language = \"en\"", &format!("language = \"{lang}\""));
+        std::fs::write(&toml, edited).unwrap();
+        let dir = e.dir.path().join(format!("site-{lang}"));
+        e.cli("2027-08-01", &["site", "--out", dir.to_str().unwrap()]);
+        let page = std::fs::read_to_string(dir.join("SW/index.html")).unwrap();
+        assert!(page.contains(&format!("<html lang=\"{lang}\"")), "{lang}");
+        assert!(page.contains(heading), "{lang}: {heading} in {page}");
+        sites.push(dir);
+    }
+    std::fs::write(&toml, english).unwrap();
+    if !tidy.exists() {
         assert!(std::env::var("CI").is_err(), "tidy is missing in CI");
+        return;
+    }
+    for site in &sites {
+        for entry in std::fs::read_dir(site.join("SW")).unwrap().flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|x| x != "html") {
+                continue;
+            }
+            let r = Command::new(tidy)
+                .args(["-q", "-e", "--show-warnings", "yes"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                r.status.success() && r.stderr.is_empty(),
+                "{}: {}",
+                path.display(),
+                text(&r.stderr)
+            );
+        }
     }
 }
 
