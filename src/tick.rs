@@ -182,23 +182,25 @@ impl Overdue {
         record: &GameRecord,
         effects: &'e [game::Effect],
     ) -> std::borrow::Cow<'e, [game::Effect]> {
-        let is_overdue = |e: &game::Effect| {
-            e.to == game::Role::Arbiter
-                && matches!(&e.msg, game::Msg::Clock(n) if n.kind == crate::rules::clock::NoticeKind::DecisionOverdue)
+        // The Art. 37 reminder an effect is, if it is one to the arbiter.
+        let overdue = |e: &'e game::Effect| match &e.msg {
+            game::Msg::Clock(n)
+                if e.to == game::Role::Arbiter
+                    && n.kind == crate::rules::clock::NoticeKind::DecisionOverdue =>
+            {
+                Some(n)
+            }
+            _ => None,
         };
-        if !effects.iter().any(is_overdue) {
+        if effects.iter().all(|e| overdue(e).is_none()) {
             return std::borrow::Cow::Borrowed(effects);
         }
         let mut rest = Vec::with_capacity(effects.len());
         for e in effects {
-            let game::Msg::Clock(n) = &e.msg else {
+            let Some(n) = overdue(e) else {
                 rest.push(e.clone());
                 continue;
             };
-            if !is_overdue(e) {
-                rest.push(e.clone());
-                continue;
-            }
             let of = self
                 .by_tournament
                 .entry(record.tournament.clone())

@@ -7,15 +7,12 @@
 //! `tidy` (Debian package `tidy`) is installed by scripts/test.sh; without it the validity
 //! test says so loudly and passes (it fails under `CI=true`).
 
-#[path = "support/at_signs.rs"]
-mod at_signs;
 #[path = "site_common/mod.rs"]
 mod site_common;
 
 use std::path::Path;
 use std::process::Command;
 
-use at_signs::at_signs;
 use regex::Regex;
 use serde_json::Value;
 use site_common::*;

@@ -263,8 +263,7 @@ pub fn build_with_picture(
 /// 8BITMIME gets the message through [`seven_bit`].
 fn text_body(text: String) -> Body {
     let text = text.replace("\r\n", "\n");
-    let fits = !text.contains(['\0', '\r']) && text.split('\n').all(|l| l.len() <= 998);
-    if !fits {
+    if !fits_as_is(&text) {
         return Body::new(text);
     }
     let crlf = text.replace('\n', "\r\n");
@@ -280,11 +279,17 @@ fn text_body(text: String) -> Body {
 /// Quoted-printable would make its 14 KB some 16 KB in 200 lines of 76 octets, for every
 /// server on the way to read line by line; anything else goes as lettre would send it.
 fn svg_body(svg: &str) -> Body {
-    if svg.is_ascii() && !svg.contains(['\0', '\r']) && svg.lines().all(|l| l.len() <= 998) {
+    if svg.is_ascii() && fits_as_is(svg) {
         let crlf = svg.replace('\n', "\r\n");
         return Body::dangerous_pre_encoded(crlf.into_bytes(), ContentTransferEncoding::SevenBit);
     }
     Body::new(svg.to_string())
+}
+
+/// Whether `text` (its lines ended by `\n`) can go without a transfer encoding: every line
+/// under RFC 5322's 998 octets, no NUL, no CR of its own.
+fn fits_as_is(text: &str) -> bool {
+    !text.contains(['\0', '\r']) && text.split('\n').all(|l| l.len() <= 998)
 }
 
 /// Text as HTML text: `&`, `<`, `>` and `"` escaped.

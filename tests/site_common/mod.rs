@@ -10,6 +10,11 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+#[path = "../support/published.rs"]
+mod published;
+#[allow(unused_imports)]
+pub use published::{at_signs, files};
+
 pub const PLAYERS: [(&str, &str); 4] = [
     ("Иван Петров", "ivan"),
     ("Petar Georgiev", "petar"),
@@ -245,24 +250,6 @@ pub fn played_edited(site: &str, edit: impl FnOnce(String) -> String) -> (Event,
         &["1. c2-c4\nпредлагаю ничью", "принимаю ничью"],
     );
     (e, games)
-}
-
-/// Every file under `dir`, with its path.
-pub fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("read dir") {
-            let p = entry.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// The file of a game on the site: `RU-2026/3` → `DIR/RU-2026/3.html`.

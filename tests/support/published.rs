@@ -1,7 +1,7 @@
-//! The at-signs of a published file, found independently of the site's own pattern (shared by
-//! the site's tests and the Swiss stage's).
+//! The published files of a site and the at-signs in them, found independently of the site's
+//! own pattern (shared by the site's tests and the Swiss stage's).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use regex::Regex;
 
@@ -27,4 +27,22 @@ pub fn at_signs(path: &Path, text: &str) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// Every file under `dir`, with its path.
+pub fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("read dir") {
+            let p = entry.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }
