@@ -180,6 +180,10 @@ pub(crate) fn emit(
     effects: &[Effect],
     today: Day,
 ) -> Result<()> {
+    // Nothing to send (most games of a daily sweep): no names looked up.
+    if effects.is_empty() {
+        return Ok(());
+    }
     let arbiter = config
         .tournament(&record.tournament)
         .map(|t| t.arbiter.clone());

@@ -345,6 +345,28 @@ pub struct Config {
     pub tournaments: Vec<Tournament>,
     /// `[site]`: the static site (defaults when the section is absent).
     pub site: Site,
+    /// Where each address first plays, for the lookups by address (built by `parse`).
+    pub(crate) directory: Directory,
+}
+
+/// Each address (in ASCII lower case) with the place of its first appearance among the
+/// tournaments' players: `(tournament, player)` indexes. The lookups by address used to walk
+/// every player of every tournament — the daily tick asks for two names a game, 80,000 games
+/// on the bench's worst day.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Directory(std::collections::HashMap<String, (usize, usize)>);
+
+impl Directory {
+    pub(crate) fn of(tournaments: &[Tournament]) -> Directory {
+        let mut map = std::collections::HashMap::new();
+        for (t, tournament) in tournaments.iter().enumerate() {
+            for (p, player) in tournament.players.iter().enumerate() {
+                map.entry(player.email.to_ascii_lowercase())
+                    .or_insert((t, p));
+            }
+        }
+        Directory(map)
+    }
 }
 
 impl Config {
@@ -411,13 +433,34 @@ impl Config {
             .collect()
     }
 
+    /// The first appearance of this address among the tournaments' players (compared
+    /// without regard to ASCII case), with its tournament's index.
+    fn first_player(&self, email: &str) -> Option<(usize, &Player)> {
+        let indexed = self
+            .directory
+            .0
+            .get(&email.to_ascii_lowercase())
+            .and_then(|&(t, p)| Some((t, self.tournaments.get(t)?.players.get(p)?)))
+            .filter(|(_, p)| p.email.eq_ignore_ascii_case(email));
+        // A config whose tournaments were changed after parsing: the walk, as before.
+        indexed.or_else(|| {
+            self.tournaments
+                .iter()
+                .enumerate()
+                .find_map(|(t, tournament)| {
+                    let p = tournament
+                        .players
+                        .iter()
+                        .find(|p| p.email.eq_ignore_ascii_case(email))?;
+                    Some((t, p))
+                })
+        })
+    }
+
     /// The player with this address in any tournament, and his preferred language.
     pub fn language_of(&self, email: &str) -> Lang {
-        self.tournaments
-            .iter()
-            .flat_map(|t| t.players.iter())
-            .find(|p| p.email.eq_ignore_ascii_case(email))
-            .and_then(|p| p.language)
+        self.first_player(email)
+            .and_then(|(_, p)| p.language)
             .unwrap_or(self.bot.language)
     }
 
@@ -425,24 +468,16 @@ impl Config {
     /// plays in (the address compared without regard to case), else the notation of `[bot]`'s
     /// language.
     pub fn notation_of(&self, email: &str) -> Notation {
-        let email = email.trim();
-        self.tournaments
-            .iter()
-            .find(|t| {
-                t.players
-                    .iter()
-                    .any(|p| p.email.eq_ignore_ascii_case(email))
+        self.first_player(email.trim())
+            .map_or(Notation::of_language(self.bot.language), |(t, _)| {
+                self.tournaments[t].notation
             })
-            .map_or(Notation::of_language(self.bot.language), |t| t.notation)
     }
 
     /// The display name of a player (his address when unknown).
     pub fn name_of(&self, email: &str) -> String {
-        self.tournaments
-            .iter()
-            .flat_map(|t| t.players.iter())
-            .find(|p| p.email.eq_ignore_ascii_case(email))
-            .map(|p| p.name.clone())
+        self.first_player(email)
+            .map(|(_, p)| p.name.clone())
             .unwrap_or_else(|| email.to_string())
     }
 

@@ -48,6 +48,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigErrors> {
             bot,
             imap,
             delivery,
+            directory: super::Directory::of(&tournaments),
             tournaments,
             site,
         });

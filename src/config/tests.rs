@@ -699,3 +699,41 @@ fn notation_of_a_sender_ignores_case_and_falls_back_to_the_bots_language() {
     let c = parse(Path::new("amici.toml"), &text).unwrap();
     assert_eq!(c.notation_of("stranger@example.test"), Notation::En);
 }
+
+#[test]
+fn a_player_is_found_by_his_address_in_any_case_in_the_first_tournament_he_plays_in() {
+    // The second tournament spells Ivan's address in capitals and gives him another name and
+    // language: the first appearance decides, as the walk over the players did.
+    let second = r#"
+[[tournament]]
+id = "T2"
+notation = "en"
+start = 2026-01-10
+end = 2027-12-31
+arbiter = "arbiter@example.test"
+pairing = "explicit"
+players = [
+  { name = "Ivan P.", email = "IVAN@example.test", language = "en" },
+  { name = "Maria Ivanova", email = "maria@example.test", language = "ru" },
+]
+games = [ { white = "IVAN@example.test", black = "maria@example.test" } ]
+"#;
+    let c = parse(Path::new("amici.toml"), &format!("{GOOD}{second}")).unwrap();
+    assert_eq!(c.name_of("Ivan@Example.TEST"), "Иван Петров");
+    assert_eq!(c.language_of("ivan@EXAMPLE.test"), Lang::Bg);
+    assert_eq!(
+        c.notation_of(" IVAN@example.test "),
+        c.tournaments[0].notation
+    );
+    // Only in the second tournament.
+    assert_eq!(c.name_of("MARIA@example.test"), "Maria Ivanova");
+    assert_eq!(c.language_of("maria@example.test"), Lang::Ru);
+    assert_eq!(c.notation_of("maria@example.test"), Notation::En);
+    // Nobody: the address itself, and [bot]'s language.
+    assert_eq!(c.name_of("nobody@example.test"), "nobody@example.test");
+    assert_eq!(c.language_of("nobody@example.test"), Lang::Bg);
+    // Tournaments changed after parsing are still searched.
+    let mut changed = c.clone();
+    changed.tournaments.swap(0, 1);
+    assert_eq!(changed.name_of("ivan@example.test"), "Ivan P.");
+}

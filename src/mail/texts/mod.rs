@@ -29,10 +29,33 @@ pub fn text(lang: Lang, key: Key) -> &'static str {
 
 /// The text of `key` in `lang` with each `{name}` replaced by its value.
 pub fn fill(lang: Lang, key: Key, values: &[(&str, &dyn Display)]) -> String {
-    let mut out = text(lang, key).to_string();
-    for (name, value) in values {
-        out = out.replace(&format!("{{{name}}}"), &value.to_string());
+    use std::fmt::Write;
+    let template = text(lang, key);
+    let mut out = String::with_capacity(template.len() + 16 * values.len());
+    // One pass over the template: a value is never searched for placeholders itself (a name
+    // spelled "{black}" stays as written), and no copy of the text is made per value.
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let known = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            let (_, value) = values.iter().find(|(n, _)| *n == name)?;
+            Some((value, close))
+        });
+        match known {
+            Some((value, close)) => {
+                let _ = write!(out, "{value}");
+                rest = &after[close + 1..];
+            }
+            // Not a placeholder of this text: the brace as written.
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 

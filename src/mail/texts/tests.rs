@@ -129,3 +129,25 @@ fn every_kind_of_letter_is_worded_in_bg_ru_and_en_an_unknown_kind_stands_as_it_i
     // A bounce without a diagnostic is worded in the reader's language (engine::bounce).
     assert!(cyrillic(text(Lang::Bg, Key::ReturnedUndeliverable)));
 }
+
+#[test]
+fn fill_puts_each_value_in_once_and_never_reads_placeholders_in_a_value() {
+    // A player named like a placeholder keeps his name; the other value still goes in.
+    let s = fill(
+        Lang::En,
+        Key::OverdueDigestLine,
+        &[
+            ("game", &"T/1"),
+            ("white", &"{black}"),
+            ("black", &"Petar"),
+            ("side", &"White"),
+            ("move", &12),
+            ("claim", &1),
+        ],
+    );
+    assert!(
+        s.contains("{black}") && s.contains("Petar") && s.contains("T/1"),
+        "{s}"
+    );
+    assert!(!s.contains("{game}") && !s.contains("{move}"), "{s}");
+}
