@@ -11,32 +11,95 @@ use crate::config::Config;
 use crate::engine::{self, Answer, EngineError};
 use crate::rules::game;
 use crate::rules::game::GameRecord;
-use crate::rules::model::{Day, Kind};
-use crate::store::{ClockRow, InputKind, Reader, Store, StoredGame};
+use crate::rules::model::{Day, Kind, Mode};
+use crate::store::{ClockRow, InputKind, PausedGame, Reader, Store, TickRead};
 
 /// Games read, swept and written at a time.
 const CHUNK: usize = 2048;
 
-/// One game after the clock's sweep: its record as it now stands, and when the clock moved,
+/// One game after the clock's sweep: the game as it now stands, and when the clock moved,
 /// the clock row to write and the notices to send.
-struct Swept {
-    record: GameRecord,
-    ticked: Option<(ClockRow, Vec<game::Effect>)>,
+struct Swept<N = Notices> {
+    game: SweptGame,
+    ticked: Option<(ClockRow, N)>,
 }
 
-/// The pure part for one game: decode, ask the clock (Art. 24–40), prepare the row.
-fn sweep(row: &StoredGame, today: Day) -> Result<Swept, EngineError> {
-    let mut record = row.decode()?;
-    // In place: the decoded record is ours, no copy of it for the new state.
-    let ticked = match game::tick_in_place(&mut record, today) {
-        Some(effects) => Some((ClockRow::of(&record)?, effects)),
-        None => None,
-    };
-    Ok(Swept { record, ticked })
+/// A swept game: its whole record, or a paused game known by its clock row (its record is
+/// read only if a letter about it needs it).
+enum SweptGame {
+    Whole(Box<GameRecord>),
+    Paused(PausedGame),
+}
+
+impl SweptGame {
+    fn head(&self) -> Head<'_> {
+        match self {
+            SweptGame::Whole(r) => Head {
+                id: &r.id,
+                tournament: &r.tournament,
+                white: &r.white,
+                black: &r.black,
+            },
+            SweptGame::Paused(p) => Head {
+                id: &p.id,
+                tournament: &p.tournament,
+                white: &p.white,
+                black: &p.black,
+            },
+        }
+    }
+}
+
+/// What the reminders' digest names of a game.
+struct Head<'a> {
+    id: &'a str,
+    tournament: &'a str,
+    white: &'a str,
+    black: &'a str,
+}
+
+/// The pure part for one game: decode, ask the clock (Art. 24–40), prepare the row. A paused
+/// game is asked of its clock alone (`game::tick_paused`, the same answer as its record's).
+fn sweep(row: TickRead, today: Day, config: &Config) -> Result<Swept, EngineError> {
+    let swept = sweep_clock(row, today)?;
+    let Swept { game, ticked } = swept;
+    let ticked = ticked.map(|(row, effects)| (row, Notices::of(config, game.head(), effects)));
+    Ok(Swept { game, ticked })
+}
+
+/// The clock's sweep of one game: its row and its effects when the clock moved.
+fn sweep_clock(row: TickRead, today: Day) -> Result<Swept<Vec<game::Effect>>, EngineError> {
+    match row {
+        TickRead::Whole(stored) => {
+            let mut record = stored.decode()?;
+            // In place: the decoded record is ours, no copy of it for the new state.
+            let ticked = match game::tick_in_place(&mut record, today) {
+                Some(effects) => Some((ClockRow::of(&record)?, effects)),
+                None => None,
+            };
+            Ok(Swept {
+                game: SweptGame::Whole(Box::new(record)),
+                ticked,
+            })
+        }
+        TickRead::Paused(paused) => {
+            let ticked = match game::tick_paused(&paused.clock, today) {
+                game::PausedTick::Changed(state, effects) => {
+                    Some((ClockRow::paused(&paused, &state), effects))
+                }
+                // The store reads a game as paused only when its clock is.
+                game::PausedTick::Unchanged | game::PausedTick::NotPaused => None,
+            };
+            Ok(Swept {
+                game: SweptGame::Paused(paused),
+                ticked,
+            })
+        }
+    }
 }
 
 /// A worker's job: sweep a chunk.
-struct Job(usize, Vec<StoredGame>);
+struct Job(usize, Vec<TickRead>);
 
 /// Chunks of a swept game's results, or the panic of the worker that swept them.
 type Outcome = std::thread::Result<Vec<Result<Swept, EngineError>>>;
@@ -48,7 +111,8 @@ enum Source<F> {
     Beside(Reader),
 }
 
-/// Runs the sweep over `ids` a chunk at a time, in their order: worker threads, one per core,
+/// Runs the sweep over `ids` a chunk at a time, in their order (the games of the tournaments
+/// in `near_end` read whole, see `Tx::tick_games`): worker threads, one per core,
 /// decode and sweep the chunks while this thread (the one holding the database) writes the
 /// results of earlier ones, in order. The chunks are read on a thread of their own through
 /// the `Beside` connection, so the writing thread — the one the tick waits for — does nothing
@@ -59,13 +123,15 @@ enum Source<F> {
 /// freed where it was allocated (freed on this thread, the records cost it a sixth of its time
 /// in the allocator's locks; it used to be freed here whenever every worker was busy).
 fn pipelined<F>(
+    config: &Config,
     ids: &[String],
+    near_end: &[String],
     today: Day,
     source: Source<F>,
     mut write: impl FnMut(Vec<Result<Swept, EngineError>>) -> Result<Vec<Swept>, EngineError>,
 ) -> Result<(), EngineError>
 where
-    F: FnMut(&[String]) -> Result<Vec<StoredGame>, EngineError>,
+    F: FnMut(&[String]) -> Result<Vec<TickRead>, EngineError>,
 {
     use std::sync::{Arc, Mutex, mpsc};
     let chunks: Vec<&[String]> = ids.chunks(CHUNK).collect();
@@ -90,9 +156,8 @@ where
                         break;
                     };
                     let swept = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        rows.iter().map(|r| sweep(r, today)).collect()
+                        rows.into_iter().map(|r| sweep(r, today, config)).collect()
                     }));
-                    drop(rows);
                     if done.send((i, swept)).is_err() {
                         break;
                     }
@@ -112,7 +177,7 @@ where
                         if i >= ahead && credits.recv().is_err() {
                             return;
                         }
-                        match reader.stored_games(chunk) {
+                        match reader.tick_games(chunk, near_end) {
                             Ok(rows) => {
                                 if jobs.send(Job(i, rows)).is_err() {
                                     return;
@@ -170,52 +235,71 @@ struct Overdue {
 /// comes (sent as it is when it stays alone).
 #[derive(Default)]
 struct OverdueOf {
-    lines: Vec<crate::mail::render::OverdueLine>,
-    first: Option<(GameRecord, game::Effect)>,
+    lines: Vec<String>,
+    first: Option<(String, game::Effect)>,
+}
+
+/// A swept game's notices: the Art. 37 reminders to the arbiter, each with its line of the
+/// arbiter's digest (rendered on the worker that swept the game), and the others.
+struct Notices {
+    rest: Vec<game::Effect>,
+    overdue: Vec<(game::Effect, String)>,
+}
+
+impl Notices {
+    /// Sorts `effects` (on a worker, with the names and the arbiter's language it needs).
+    fn of(config: &Config, game: Head<'_>, effects: Vec<game::Effect>) -> Notices {
+        let mut out = Notices {
+            rest: Vec::new(),
+            overdue: Vec::new(),
+        };
+        for e in effects {
+            let line = match &e.msg {
+                game::Msg::Clock(n)
+                    if e.to == game::Role::Arbiter
+                        && n.kind == crate::rules::clock::NoticeKind::DecisionOverdue =>
+                {
+                    let lang = config
+                        .tournament(game.tournament)
+                        .map_or(config.bot.language, |t| config.language_of(&t.arbiter));
+                    let line = crate::mail::render::OverdueLine {
+                        game: game.id.to_string(),
+                        white: config.name_of(game.white),
+                        black: config.name_of(game.black),
+                        about: n.about,
+                        move_number: n.move_number,
+                        claim: n.claim.map_or(1, |i| i + 1),
+                    };
+                    crate::mail::render::overdue_line(lang, &line)
+                }
+                _ => {
+                    out.rest.push(e);
+                    continue;
+                }
+            };
+            out.overdue.push((e, line));
+        }
+        out
+    }
 }
 
 impl Overdue {
-    /// Takes the Art. 37 reminders to the arbiter out of `effects`; the others are returned.
-    fn gather<'e>(
-        &mut self,
-        config: &Config,
-        record: &GameRecord,
-        effects: &'e [game::Effect],
-    ) -> std::borrow::Cow<'e, [game::Effect]> {
-        // The Art. 37 reminder an effect is, if it is one to the arbiter.
-        let overdue = |e: &'e game::Effect| match &e.msg {
-            game::Msg::Clock(n)
-                if e.to == game::Role::Arbiter
-                    && n.kind == crate::rules::clock::NoticeKind::DecisionOverdue =>
-            {
-                Some(n)
-            }
-            _ => None,
-        };
-        if effects.iter().all(|e| overdue(e).is_none()) {
-            return std::borrow::Cow::Borrowed(effects);
+    /// Takes a game's Art. 37 reminders to the arbiter, their lines moved out of `overdue`.
+    fn gather(&mut self, game: Head<'_>, overdue: &mut Vec<(game::Effect, String)>) {
+        if overdue.is_empty() {
+            return;
         }
-        let mut rest = Vec::with_capacity(effects.len());
-        for e in effects {
-            let Some(n) = overdue(e) else {
-                rest.push(e.clone());
-                continue;
-            };
-            let of = self
+        let of = match self.by_tournament.get_mut(game.tournament) {
+            Some(of) => of,
+            None => self
                 .by_tournament
-                .entry(record.tournament.clone())
-                .or_default();
-            of.first = of.lines.is_empty().then(|| (record.clone(), e.clone()));
-            of.lines.push(crate::mail::render::OverdueLine {
-                game: record.id.clone(),
-                white: config.name_of(&record.white),
-                black: config.name_of(&record.black),
-                about: n.about,
-                move_number: n.move_number,
-                claim: n.claim.map_or(1, |i| i + 1),
-            });
+                .entry(game.tournament.to_string())
+                .or_default(),
+        };
+        for (e, line) in overdue.drain(..) {
+            of.first = of.lines.is_empty().then(|| (game.id.to_string(), e));
+            of.lines.push(line);
         }
-        std::borrow::Cow::Owned(rest)
     }
 
     /// Queues what was gathered; the number of messages queued.
@@ -228,11 +312,13 @@ impl Overdue {
     ) -> Result<usize, EngineError> {
         let mut queued = 0;
         for (tournament, of) in self.by_tournament {
-            if let (1, Some((record, effect))) = (of.lines.len(), &of.first) {
-                let seed = format!("tick:{}:{today}:overdue", record.id);
+            if let (1, Some((id, effect))) = (of.lines.len(), &of.first) {
+                // Its game's own letter, from the record as the sweep left it.
+                let record = whole(tx, id)?;
+                let seed = format!("tick:{id}:{today}:overdue");
                 let mut out = Answer::unprompted(config, seed, now);
                 let effects = std::slice::from_ref(effect);
-                crate::reply::emit(tx, config, &mut out, record, effects, today)?;
+                crate::reply::emit(tx, config, &mut out, &record, effects, today)?;
                 queued += 1;
                 continue;
             }
@@ -248,6 +334,12 @@ impl Overdue {
         }
         Ok(queued)
     }
+}
+
+/// The whole record of a game just swept (it exists: the sweep read it).
+fn whole(tx: &crate::store::Tx<'_>, id: &str) -> Result<GameRecord, EngineError> {
+    let record = tx.game(id)?;
+    record.ok_or_else(|| crate::store::StoreError::Sql(rusqlite::Error::QueryReturnedNoRows).into())
 }
 
 /// Runs the sweep as of `now`; returns the number of messages queued.
@@ -277,16 +369,24 @@ fn sweep_all(
         let mut queued = 0;
         let mut ends = std::collections::HashMap::new();
         let mut ended = Vec::new();
+        // Tournaments whose paused games are read whole, for their end: those of `ended`, and
+        // any inside the longest reminder window (a record's mode may not be its tournament's).
+        let mut near_end = Vec::new();
         for t in &config.tournaments {
             let end = crate::arbiter::end_date(tx, config, &t.id)?;
             // Ended, or (post) inside the Art. 51 reminder window before the end.
             if end.is_some_and(|e| game::end_in_sight(t.params.mode, e, today)) {
                 ended.push(t.id.clone());
             }
+            if end.is_some_and(|e| game::end_in_sight(Mode::Post, e, today)) {
+                near_end.push(t.id.clone());
+            }
             ends.insert(t.id.clone(), end);
         }
         // A tournament in stages: each round's end date is the end date of its games.
-        ended.extend(crate::stages::rounds_ended(tx, config, today)?);
+        let rounds = crate::stages::rounds_ended(tx, config, today)?;
+        near_end.extend(rounds.iter().cloned());
+        ended.extend(rounds);
         let t0 = std::time::Instant::now();
         let due = tx.games_due(&today.to_string(), &ended)?;
         let n_due = due.len();
@@ -297,7 +397,7 @@ fn sweep_all(
             Some(reader) => Source::Beside(reader),
             None => Source::Here(|ids: &[String]| {
                 let a = std::time::Instant::now();
-                let rows = tx.stored_games(ids);
+                let rows = tx.tick_games(ids, &near_end);
                 t_read += a.elapsed().as_secs_f64();
                 Ok(rows?)
             }),
@@ -306,17 +406,41 @@ fn sweep_all(
             let a = std::time::Instant::now();
             let mut done = Vec::with_capacity(swept.len());
             for s in swept {
-                let s = s?;
-                let Swept { record, ticked } = &s;
-                let mut out =
-                    Answer::unprompted(config, format!("tick:{}:{}", record.id, today), now);
-                if let Some((row, effects)) = ticked {
+                let mut s = s?;
+                let Swept {
+                    game: swept,
+                    ticked,
+                } = &mut s;
+                let swept = &*swept;
+                let head = swept.head();
+                // One answer a game for all its letters of the day (their Message-IDs count on).
+                let mut answer = None;
+                let new_answer =
+                    || Answer::unprompted(config, format!("tick:{}:{}", head.id, today), now);
+                if let Some((row, notices)) = ticked {
                     tx.put_clock_row(row)?;
-                    let rest = overdue.gather(config, record, effects);
-                    crate::reply::emit(tx, config, &mut out, record, &rest, today)?;
-                    queued += rest.len();
+                    overdue.gather(swept.head(), &mut notices.overdue);
+                    let rest = &notices.rest;
+                    if !rest.is_empty() {
+                        let read;
+                        let record = match swept {
+                            SweptGame::Whole(record) => record,
+                            SweptGame::Paused(p) => {
+                                read = whole(tx, &p.id)?;
+                                &read
+                            }
+                        };
+                        let out = answer.get_or_insert_with(new_answer);
+                        crate::reply::emit(tx, config, out, record, rest, today)?;
+                        queued += rest.len();
+                    }
                 }
-                // Then the end of the tournament (Art. 49–53).
+                // Then the end of the tournament (Art. 49–53), on a whole record: a paused game
+                // is read alone only outside the tournaments whose end is in sight.
+                let SweptGame::Whole(record) = swept else {
+                    done.push(s);
+                    continue;
+                };
                 if !ends.contains_key(&record.tournament) {
                     ends.insert(
                         record.tournament.clone(),
@@ -328,7 +452,8 @@ fn sweep_all(
                     let handled = game::handle_end(record, end, today);
                     if let Some(next) = handled.record {
                         tx.update_game(&next)?;
-                        crate::reply::emit(tx, config, &mut out, &next, &handled.effects, today)?;
+                        let out = answer.get_or_insert_with(new_answer);
+                        crate::reply::emit(tx, config, out, &next, &handled.effects, today)?;
                         queued += handled.effects.len();
                     }
                 }
@@ -337,7 +462,7 @@ fn sweep_all(
             t_write += a.elapsed().as_secs_f64();
             Ok(done)
         };
-        pipelined(&due, today, source, write)?;
+        pipelined(config, &due, &near_end, today, source, write)?;
         queued += overdue.send(tx, config, now, today)?;
         // Rounds falling due: round 1 on the start date, the next once a round is complete.
         queued += crate::stages::advance(tx, config, now, today)?;

@@ -4,7 +4,10 @@
 //! for games of every length and pace in both modes, and `next_due` equal to the first busy day
 //! found by trying every day with `handle_tick` itself.
 
-use amici::rules::game::{GameRecord, handle_tick, next_due, tick_in_place};
+use amici::rules::game::{
+    GameRecord, PausedTick, handle_tick, next_due, next_due_paused, sweeps_alone_from,
+    tick_in_place, tick_paused,
+};
 use amici::rules::model::{Mode, Notation, Params, PlayedMove};
 use amici::rules::tick::sends_anything;
 use chrono::{Duration, NaiveDate};
@@ -176,11 +179,13 @@ fn the_chunked_tick_on_all_cores_stores_what_the_rules_decide_in_pairing_order()
     assert!(queued > 5000, "notices queued: {queued}");
     let stored = store.games().unwrap();
     assert_eq!(stored.len(), games.len());
+    let mut expected_now = Vec::new();
     for (before, after) in games.iter().zip(&stored) {
         let expected = handle_tick(before, today)
             .record
             .unwrap_or_else(|| before.clone());
         assert_eq!(after, &expected, "game {}", before.id);
+        expected_now.push(expected);
     }
     let db = rusqlite::Connection::open(&config.bot.database).unwrap();
     let order: Vec<u32> = db
@@ -194,5 +199,118 @@ fn the_chunked_tick_on_all_cores_stores_what_the_rules_decide_in_pairing_order()
     assert!(
         order.windows(2).all(|w| w[0] <= w[1]),
         "notices in pairing order"
+    );
+    // Three weeks on, the games paused by those claims are due for the Art. 37 reminder, and
+    // the sweep reads them by their clock rows alone (none of their records): still every
+    // game as `handle_tick` makes it of its whole record.
+    let ids: Vec<String> = games.iter().map(|g| g.id.clone()).collect();
+    let paused = store
+        .transaction(|tx| {
+            let alone = |ended: &[String]| -> Result<usize, amici::store::StoreError> {
+                let read = tx.tick_games(&ids, ended)?;
+                assert_eq!(read.len(), ids.len());
+                Ok(read
+                    .iter()
+                    .filter(|r| matches!(r, amici::store::TickRead::Paused(_)))
+                    .count())
+            };
+            // Once its tournament's end is in sight, a paused game is read whole.
+            assert_eq!(alone(&["T".to_string()])?, 0);
+            alone(&[])
+        })
+        .unwrap();
+    let awaiting = expected_now
+        .iter()
+        .filter(|g| g.clock.awaiting_decision().is_some())
+        .count();
+    assert!(
+        paused > 500 && paused == awaiting,
+        "{paused} read alone, {awaiting} paused"
+    );
+    let later = NaiveDate::from_ymd_opt(2026, 9, 22).unwrap();
+    amici::tick::run(
+        &mut store,
+        &config,
+        "2026-09-22T06:00:00+03:00".parse().unwrap(),
+    )
+    .unwrap();
+    let mut reminded = 0;
+    for (before, after) in expected_now.iter().zip(store.games().unwrap()) {
+        let handled = handle_tick(before, later);
+        reminded +=
+            usize::from(before.clock.awaiting_decision().is_some() && handled.record.is_some());
+        let expected = handled.record.unwrap_or_else(|| before.clone());
+        assert_eq!(after, expected, "game {} on {later}", before.id);
+    }
+    assert!(reminded > 500, "{reminded} paused games reminded about");
+}
+
+/// Art. 37: while a claim awaits the arbiter's decision, the sweep of a game's clock alone
+/// (`tick_paused`, `next_due_paused`: what the daily tick asks of a paused game it reads by
+/// its clock row) gives what the sweep of its whole record gives, on every day, and its clock
+/// row is the one the store writes for the whole record.
+#[test]
+fn art_37_a_paused_game_is_swept_on_its_clock_alone_as_on_its_whole_record() {
+    let (mut paused_days, mut reminders, mut not_paused) = (0, 0, 0);
+    for i in 0..60 {
+        let mut g = game(i);
+        let first = g.moves.last().map_or(g.start, |m| m.sent);
+        for d in 0..400 {
+            let day = first + Duration::days(d);
+            let alone = tick_paused(&g.clock, day);
+            let mut own = g.clone();
+            let whole = tick_in_place(&mut own, day);
+            match (g.clock.awaiting_decision(), sweeps_alone_from(&g)) {
+                (Some(_), Some(from)) => {
+                    paused_days += 1;
+                    match (&alone, &whole) {
+                        (PausedTick::Changed(state, effects), Some(expected)) => {
+                            assert_eq!((state, effects), (&own.clock, expected), "game {i}, {day}");
+                            reminders += effects.len();
+                            let row = amici::store::ClockRow::of(&own).unwrap();
+                            let read = amici::store::PausedGame {
+                                id: g.id.clone(),
+                                tournament: g.tournament.clone(),
+                                white: g.white.clone(),
+                                black: g.black.clone(),
+                                clock: g.clock.clone(),
+                                from,
+                            };
+                            let alone_row = amici::store::ClockRow::paused(&read, state);
+                            assert_eq!(
+                                (&alone_row.clock, &alone_row.status, alone_row.finished),
+                                (&row.clock, &row.status, row.finished),
+                                "game {i}, {day}"
+                            );
+                            assert_eq!(
+                                (&alone_row.next_due, &alone_row.alone_from),
+                                (&row.next_due, &row.alone_from),
+                                "game {i}, {day}"
+                            );
+                        }
+                        (PausedTick::Unchanged, None) => {}
+                        other => panic!("game {i}, {day}: {other:?}"),
+                    }
+                    assert_eq!(
+                        next_due_paused(&g.clock, from, 1200),
+                        next_due(&g, 1200),
+                        "game {i}, {day}"
+                    );
+                }
+                (None, _) => {
+                    assert_eq!(alone, PausedTick::NotPaused, "game {i}, {day}");
+                    not_paused += 1;
+                }
+                (Some(_), None) => {}
+            }
+            if whole.is_some() {
+                g = own;
+            }
+        }
+    }
+    // Paused days, reminders sent on them, and days of play, all in the sample.
+    assert!(
+        paused_days > 1000 && reminders > 10 && not_paused > 1000,
+        "paused {paused_days}, reminders {reminders}, playing {not_paused}"
     );
 }

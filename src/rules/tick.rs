@@ -121,19 +121,14 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
         return TickOutcome { notices, state };
     }
     // Art. 37: while a claim awaits the decision the game is paused; nothing else runs.
-    let paused = state.awaiting_decision().is_some();
+    if let Some(out) = paused(g.state, now) {
+        return out;
+    }
     // The first look uses the stored state (the same as `state` until a claim is filed), and
     // is reused below when nothing was filed: one preparation per game on a quiet day.
     let base = Prepared::new(*g, now);
-    let (filed, pause_from) = if paused {
-        (false, None)
-    } else {
-        file_claims(g, &base, now, want, &mut state, &mut notices)
-    };
+    let (filed, pause_from) = file_claims(g, &base, now, want, &mut state, &mut notices);
     decision_reminders(now, &mut state, &mut notices);
-    if paused {
-        return finish(notices, state);
-    }
     // Silence is judged on the state with the claims just filed.
     let snapshot: ClockState;
     let fresh: Prepared<'_>;
@@ -152,6 +147,19 @@ fn sweep(g: &TickGame<'_>, now: Day, want: Evidence) -> TickOutcome {
     };
     silence_notices(g, p, now, pause_from, &mut state, &mut notices);
     finish(notices, state)
+}
+
+/// The sweep of a game whose clock is paused by a claim awaiting the arbiter's decision
+/// (Art. 37): nothing runs but the reminders to the arbiter, and they read the clock's state
+/// alone — not the moves, the penalties or the leave. `None` when the clock is not paused.
+/// [`tick`] answers a paused game of no result with exactly this, so the daily sweep may ask
+/// it of a game it knows by its clock row only (`game::tick_paused`).
+pub fn paused(state: &ClockState, now: Day) -> Option<TickOutcome> {
+    state.awaiting_decision()?;
+    let mut state = state.clone();
+    let mut notices = Vec::new();
+    decision_reminders(now, &mut state, &mut notices);
+    Some(finish(notices, state))
 }
 
 /// Oversteps (Art. 27, 30, 31): the claims in the order they became due, until one pauses

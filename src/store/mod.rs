@@ -26,7 +26,9 @@ use std::path::Path;
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
+use crate::rules::clock::ClockState;
 use crate::rules::game::GameRecord;
+use crate::rules::model::Day;
 
 pub use actor::Db;
 
@@ -306,13 +308,75 @@ pub mod clock_bytes {
     }
 }
 
-/// These games as stored, in the order of `ids` (those that exist), on `conn`.
-fn stored_games(conn: &Connection, ids: &[String]) -> Result<Vec<StoredGame>> {
-    let mut st = conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?;
+/// A game as the daily sweep reads it: its whole record, or — its clock paused awaiting an
+/// Art. 37 decision, and nothing else in the record that the sweep would read
+/// (`game::sweeps_alone_from`) — its clock row and the columns its letters name.
+#[derive(Clone, Debug)]
+pub enum TickRead {
+    Whole(StoredGame),
+    Paused(PausedGame),
+}
+
+/// A paused game known by its clock row ([`TickRead::Paused`]).
+#[derive(Clone, Debug)]
+pub struct PausedGame {
+    pub id: String,
+    pub tournament: String,
+    pub white: String,
+    pub black: String,
+    pub clock: ClockState,
+    /// The day its next-due search starts from (`game::sweeps_alone_from`).
+    pub from: Day,
+}
+
+/// These games as the daily sweep reads them, in the order of `ids` (those that exist), on
+/// `conn`. A game of a tournament in `ended` is read whole: its end is handled on its record.
+fn tick_games(conn: &Connection, ids: &[String], ended: &[String]) -> Result<Vec<TickRead>> {
+    let mut head = conn.prepare_cached(
+        "SELECT c.clock, c.alone_from, g.tournament, g.white, g.black \
+         FROM game_clocks c JOIN games g ON g.id = c.id WHERE c.id = ?1",
+    )?;
+    let mut whole = conn.prepare_cached(&format!("SELECT {GAME_COLUMNS} WHERE g.id = ?1"))?;
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        if let Some(row) = st.query_row([id], StoredGame::from_row).optional()? {
-            out.push(row);
+        let paused = head
+            .query_row([id], |r| {
+                use rusqlite::types::ValueRef;
+                // Only a binary clock of a game that may be swept alone is decoded here.
+                let (ValueRef::Blob(clock), ValueRef::Text(from)) = (r.get_ref(0)?, r.get_ref(1)?)
+                else {
+                    return Ok(None);
+                };
+                let tournament: String = r.get(2)?;
+                if ended.contains(&tournament) {
+                    return Ok(None);
+                }
+                let clock = clock_bytes::decode(clock).ok();
+                let from = std::str::from_utf8(from).ok().and_then(|f| f.parse().ok());
+                let (Some(clock), Some(from)) = (clock, from) else {
+                    return Ok(None);
+                };
+                if clock.awaiting_decision().is_none() {
+                    return Ok(None);
+                }
+                Ok(Some(PausedGame {
+                    id: id.clone(),
+                    tournament,
+                    white: r.get(3)?,
+                    black: r.get(4)?,
+                    clock,
+                    from,
+                }))
+            })
+            .optional()?
+            .flatten();
+        match paused {
+            Some(p) => out.push(TickRead::Paused(p)),
+            None => {
+                if let Some(row) = whole.query_row([id], StoredGame::from_row).optional()? {
+                    out.push(TickRead::Whole(row));
+                }
+            }
         }
     }
     Ok(out)
@@ -328,9 +392,9 @@ pub struct Reader {
 }
 
 impl Reader {
-    /// These games as stored, not yet decoded; see [`Tx::stored_games`].
-    pub fn stored_games(&self, ids: &[String]) -> Result<Vec<StoredGame>> {
-        stored_games(&self.conn, ids)
+    /// These games as the daily sweep reads them; see [`Tx::tick_games`].
+    pub fn tick_games(&self, ids: &[String], ended: &[String]) -> Result<Vec<TickRead>> {
+        tick_games(&self.conn, ids, ended)
     }
 }
 
@@ -350,6 +414,9 @@ pub struct ClockRow {
     pub status: String,
     pub finished: bool,
     pub next_due: Option<String>,
+    /// `game::sweeps_alone_from`: the day a paused sweep of this game counts from, when it
+    /// may be swept on its clock alone.
+    pub alone_from: Option<String>,
 }
 
 impl ClockRow {
@@ -362,7 +429,24 @@ impl ClockRow {
             status: serde_json::to_string(&record.status).map_err(bad)?,
             finished: record.result.is_some(),
             next_due: due(record),
+            alone_from: crate::rules::game::sweeps_alone_from(record).map(|d| d.to_string()),
         })
+    }
+
+    /// The row of a paused game swept on its clock alone ([`TickRead::Paused`]), its clock
+    /// now `clock`: the same row as [`ClockRow::of`] its record after the same sweep (tested).
+    pub fn paused(game: &PausedGame, clock: &ClockState) -> ClockRow {
+        let status = crate::rules::game::Status::AwaitingDecision;
+        ClockRow {
+            id: game.id.clone(),
+            clock: clock_bytes::encode(clock),
+            // A unit variant's JSON: it cannot fail.
+            status: serde_json::to_string(&status).expect("a status serializes"),
+            finished: false,
+            next_due: crate::rules::game::next_due_paused(clock, game.from, DUE_HORIZON_DAYS)
+                .map(|d| d.to_string()),
+            alone_from: Some(game.from.to_string()),
+        }
     }
 }
 

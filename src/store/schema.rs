@@ -203,4 +203,17 @@ CREATE INDEX game_clocks_due ON game_clocks(next_due) WHERE finished = 0;
 DROP INDEX outbox_recipient_game;
 CREATE INDEX outbox_thread ON outbox(recipient, game, id, message_id);
 "#,
+    r#"
+-- Issue 8 (the daily tick, a third time): the day a paused game's sweep counts from, when the
+-- game may be swept on its clock alone (`game::sweeps_alone_from`: no result, no adjudication,
+-- no round); NULL otherwise, and for rows written before this column (read whole, as before,
+-- until their clock next changes). On the bench's worst day 80,000 paused games are due: their
+-- records are no longer read.
+ALTER TABLE game_clocks ADD COLUMN alone_from TEXT;
+-- And the due index leaves out the games with nothing due in sight: a clock whose last notice
+-- was issued (next_due NULL) is deleted from it instead of moved (the worst day moves 80,000).
+-- `next_due <= ?` implies `next_due IS NOT NULL`, so the tick's query still uses it.
+DROP INDEX game_clocks_due;
+CREATE INDEX game_clocks_due ON game_clocks(next_due) WHERE finished = 0 AND next_due IS NOT NULL;
+"#,
 ];

@@ -324,6 +324,19 @@ fn the_games_due_come_in_pairing_order_whether_looked_up_one_by_one_or_from_the_
 }
 
 /// A clock with every part filled in, for the binary form's round trip.
+/// An e-mail game T/1 between w@x and b@x, started 2026-02-01.
+fn february_game() -> GameRecord {
+    GameRecord::new(
+        "T/1".into(),
+        "T".into(),
+        "w@x".into(),
+        "b@x".into(),
+        crate::rules::model::Params::for_mode(crate::rules::model::Mode::Email),
+        crate::rules::model::Notation::Bg,
+        chrono::NaiveDate::from_ymd_opt(2026, 2, 1).unwrap(),
+    )
+}
+
 fn full_clock() -> crate::rules::clock::ClockState {
     use crate::rules::clock::*;
     use shakmaty::Color;
@@ -396,16 +409,7 @@ fn the_clocks_binary_form_reads_back_the_same_clock_in_a_third_of_its_json_or_le
 
 #[test]
 fn migration_6_keeps_json_clocks_readable_and_writes_them_binary_when_they_next_change() {
-    let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2026, 2, d).unwrap();
-    let mut g = GameRecord::new(
-        "T/1".into(),
-        "T".into(),
-        "w@x".into(),
-        "b@x".into(),
-        crate::rules::model::Params::for_mode(crate::rules::model::Mode::Email),
-        crate::rules::model::Notation::Bg,
-        day(1),
-    );
+    let mut g = february_game();
     g.clock = full_clock();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v5.sqlite3");
@@ -445,4 +449,92 @@ fn migration_6_keeps_json_clocks_readable_and_writes_them_binary_when_they_next_
         .query_row("SELECT next_due FROM game_clocks", [], |r| r.get(0))
         .unwrap();
     assert!(due.is_some(), "the due day is still kept beside it");
+}
+
+#[test]
+fn migration_7_a_paused_game_is_read_by_its_clock_row_once_its_row_says_it_may_be() {
+    use crate::rules::clock::OverstepStatus;
+    let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2026, 2, d).unwrap();
+    let mut g = february_game();
+    // Paused: a claim that pauses the game awaits the arbiter's decision (Art. 37).
+    g.clock = full_clock();
+    g.clock.oversteps[0].status = OverstepStatus::Claimed;
+    g.clock.oversteps[0].decided_on = None;
+    assert!(g.clock.awaiting_decision().is_some());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v6.sqlite3");
+    let mut store = Store::open(&path).unwrap();
+    store.transaction(|tx| tx.put_game(1, &g)).unwrap();
+    // As a version-6 row: no `alone_from` yet.
+    store
+        .conn
+        .execute("UPDATE game_clocks SET alone_from = NULL", [])
+        .unwrap();
+    let ids = ["T/1".to_string()];
+    let read = |s: &mut Store, ended: &[String]| {
+        s.transaction(|tx| tx.tick_games(&ids, ended))
+            .unwrap()
+            .remove(0)
+    };
+    assert!(matches!(read(&mut store, &[]), TickRead::Whole(_)));
+    // Written again: read by its clock row, with what the reminders' letters name.
+    store.transaction(|tx| tx.update_game(&g)).unwrap();
+    match read(&mut store, &[]) {
+        TickRead::Paused(p) => {
+            assert_eq!((p.id.as_str(), p.tournament.as_str()), ("T/1", "T"));
+            assert_eq!((p.white.as_str(), p.black.as_str()), ("w@x", "b@x"));
+            assert_eq!((p.clock, p.from), (g.clock.clone(), day(1)));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Its tournament's end in sight: whole again.
+    assert!(matches!(
+        read(&mut store, &["T".into()]),
+        TickRead::Whole(_)
+    ));
+    // Stopped for adjudication (Art. 52): the record decides, so always whole.
+    g.adjudication = Some(crate::rules::game::Adjudication {
+        asked_on: day(20),
+        proposals: [None, None],
+        forwarded_on: None,
+        decided_on: None,
+        appeals: Vec::new(),
+        reminded: false,
+        final_decision: false,
+    });
+    store.transaction(|tx| tx.update_game(&g)).unwrap();
+    assert!(matches!(read(&mut store, &[]), TickRead::Whole(_)));
+    // Not paused: whole.
+    g.adjudication = None;
+    g.clock.oversteps[0].status = OverstepStatus::Confirmed;
+    store.transaction(|tx| tx.update_game(&g)).unwrap();
+    assert!(matches!(read(&mut store, &[]), TickRead::Whole(_)));
+}
+
+#[test]
+fn migration_7_the_due_index_holds_only_games_with_a_due_day_and_the_tick_reads_it() {
+    let store = Store::memory().unwrap();
+    let plan: Vec<String> = store
+        .conn
+        .prepare(
+            "EXPLAIN QUERY PLAN SELECT id FROM game_clocks WHERE finished = 0 AND next_due <= ?1",
+        )
+        .unwrap()
+        .query_map(["2026-06-09"], |r| r.get::<_, String>(3))
+        .unwrap()
+        .map(|r| r.unwrap())
+        .collect();
+    assert!(
+        plan.iter().any(|d| d.contains("INDEX game_clocks_due")),
+        "{plan:?}"
+    );
+    let sql: String = store
+        .conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'game_clocks_due'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(sql.contains("next_due IS NOT NULL"), "{sql}");
 }

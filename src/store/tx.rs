@@ -386,9 +386,10 @@ impl Tx<'_> {
         Ok(out)
     }
 
-    /// These games as stored, not yet decoded (the tick decodes them on both cores).
-    pub fn stored_games(&self, ids: &[String]) -> Result<Vec<StoredGame>> {
-        super::stored_games(self.tx, ids)
+    /// These games as the daily sweep reads them, not yet decoded (the tick decodes them on
+    /// both cores): whole, or paused games by their clock rows ([`super::TickRead`]).
+    pub fn tick_games(&self, ids: &[String], ended: &[String]) -> Result<Vec<super::TickRead>> {
+        super::tick_games(self.tx, ids, ended)
     }
 
     /// Calls `f` with each game of one tournament in turn, in pairing order (one record in
@@ -465,14 +466,21 @@ impl Tx<'_> {
     /// changes of a record (`game::handle_tick` changes nothing else), prepared elsewhere —
     /// the tick prepares them on both cores.
     pub fn put_clock_row(&self, row: &ClockRow) -> Result<()> {
-        let args = params![row.id, row.clock, row.status, row.finished, row.next_due];
+        let args = params![
+            row.id,
+            row.clock,
+            row.status,
+            row.finished,
+            row.next_due,
+            row.alone_from
+        ];
         let updated = self
             .tx
-            .prepare_cached("UPDATE game_clocks SET clock = ?2, status = ?3, finished = ?4, next_due = ?5 WHERE id = ?1")?
+            .prepare_cached("UPDATE game_clocks SET clock = ?2, status = ?3, finished = ?4, next_due = ?5, alone_from = ?6 WHERE id = ?1")?
             .execute(args)?;
         if updated == 0 {
             self.tx
-                .prepare_cached("INSERT INTO game_clocks (id, clock, status, finished, next_due) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .prepare_cached("INSERT INTO game_clocks (id, clock, status, finished, next_due, alone_from) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
                 .execute(args)?;
         }
         Ok(())

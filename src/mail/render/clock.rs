@@ -72,9 +72,26 @@ pub struct OverdueLine {
     pub claim: usize,
 }
 
+/// One claim's line in the arbiter's letter of overdue decisions ([`overdue_digest`]).
+pub fn overdue_line(lang: Lang, l: &OverdueLine) -> String {
+    fill(
+        lang,
+        Key::OverdueDigestLine,
+        &[
+            ("game", &l.game),
+            ("white", &l.white),
+            ("black", &l.black),
+            ("side", &side(lang, l.about)),
+            ("move", &l.move_number),
+            ("claim", &l.claim),
+        ],
+    )
+}
+
 /// The arbiter's one letter about every claim of a tournament whose 7 days for the decision
-/// (Art. 37) passed on the same tick: subject and body, one line a claim, in `lines`' order.
-pub fn overdue_digest(lang: Lang, tournament: &str, lines: &[OverdueLine]) -> (String, String) {
+/// (Art. 37) passed on the same tick: subject and body, one line a claim ([`overdue_line`],
+/// rendered by the sweep's workers), in `lines`' order.
+pub fn overdue_digest(lang: Lang, tournament: &str, lines: &[String]) -> (String, String) {
     let n = lines.len();
     let subject = fill(
         lang,
@@ -86,22 +103,12 @@ pub fn overdue_digest(lang: Lang, tournament: &str, lines: &[OverdueLine]) -> (S
         Key::OverdueDigestHead,
         &[("tournament", &tournament), ("n", &n)],
     );
-    body.reserve(n * 80 + 16);
+    body.reserve(lines.iter().map(|l| l.len() + 3).sum::<usize>() + 16);
     body.push_str("\n\n");
-    for l in lines {
-        let line = fill(
-            lang,
-            Key::OverdueDigestLine,
-            &[
-                ("game", &l.game),
-                ("white", &l.white),
-                ("black", &l.black),
-                ("side", &side(lang, l.about)),
-                ("move", &l.move_number),
-                ("claim", &l.claim),
-            ],
-        );
-        let _ = writeln!(body, "  {line}");
+    for line in lines {
+        body.push_str("  ");
+        body.push_str(line);
+        body.push('\n');
     }
     body.push_str("\n— amici\n");
     (subject, body)

@@ -38,7 +38,12 @@ fn swept(rec: &GameRecord, today: Day) -> Option<(ClockState, Vec<Effect>)> {
         return None;
     }
     let out = tick::tick(&rec.clock_game(), today);
-    if out.notices.is_empty() && out.state == rec.clock {
+    changed(out, &rec.clock)
+}
+
+/// The outcome of a sweep as effects, `None` when it changes nothing.
+fn changed(out: tick::TickOutcome, before: &ClockState) -> Option<(ClockState, Vec<Effect>)> {
+    if out.notices.is_empty() && out.state == *before {
         return None;
     }
     let mut effects = Vec::new();
@@ -53,6 +58,60 @@ fn swept(rec: &GameRecord, today: Day) -> Option<(ClockState, Vec<Effect>)> {
         }
     }
     Some((out.state, effects))
+}
+
+/// When the daily sweep of this game may be run on its clock alone while the clock is
+/// paused awaiting an Art. 37 decision ([`tick_paused`]): the game has no result, is not
+/// stopped for adjudication (Art. 52) and is not a round of an event in stages (whose end
+/// comes with its round); the day its next-due search starts from (its last move's sending
+/// day, its start before the first move). The store keeps it beside the clock, so that on a
+/// day when tens of thousands of paused games are due the sweep reads none of their records.
+pub fn sweeps_alone_from(rec: &GameRecord) -> Option<Day> {
+    let plain = rec.status != Status::Finished
+        && rec.result.is_none()
+        && rec.adjudication.is_none()
+        && rec.round.is_none();
+    plain.then(|| last_event(rec))
+}
+
+/// Where a game's next-due search starts before its issued notices: its last move's sending
+/// day, its start before the first move.
+fn last_event(rec: &GameRecord) -> Day {
+    rec.moves.last().map_or(rec.start, |m| m.sent)
+}
+
+/// What the daily sweep of a game known by its clock alone comes to ([`tick_paused`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PausedTick {
+    /// The clock is not paused: the sweep needs the whole record.
+    NotPaused,
+    /// Nothing due today.
+    Unchanged,
+    /// The clock as it now stands (the game's status stays `AwaitingDecision`), the notices.
+    Changed(ClockState, Vec<Effect>),
+}
+
+/// [`tick_in_place`] for a game for which [`sweeps_alone_from`] is `Some`, known by its clock
+/// alone: the same answer as the whole record's sweep while the clock is paused (tested on
+/// every paused game of tests/tick_due.rs).
+pub fn tick_paused(clock: &ClockState, today: Day) -> PausedTick {
+    let Some(out) = tick::paused(clock, today) else {
+        return PausedTick::NotPaused;
+    };
+    match changed(out, clock) {
+        None => PausedTick::Unchanged,
+        Some((state, effects)) => PausedTick::Changed(state, effects),
+    }
+}
+
+/// [`next_due`] of a paused game known by its clock and the day [`sweeps_alone_from`] gave;
+/// `None` also when the clock is not paused.
+pub fn next_due_paused(clock: &ClockState, from: Day, horizon: i64) -> Option<Day> {
+    clock.awaiting_decision()?;
+    let busy = |d: Day| {
+        tick::paused(clock, d).is_some_and(|out| out.notices.iter().any(|n| !n.to.is_empty()))
+    };
+    first_busy_day(clock, from, horizon, busy)
 }
 
 /// The swept clock put into the record, with the pause it may bring (Art. 37).
@@ -73,19 +132,28 @@ pub fn next_due(rec: &GameRecord, horizon: i64) -> Option<Day> {
     if rec.status == Status::Finished || rec.adjudication.is_some() {
         return None;
     }
-    let base = rec.moves.last().map_or(rec.start, |m| m.sent);
-    let base = rec
-        .clock
-        .issued
-        .iter()
-        .map(|i| i.due)
-        .chain(std::iter::once(base))
-        .max()
-        .unwrap_or(base);
     // The same question as `!handle_tick(rec, d).effects.is_empty()`, without building the
     // claims' evidence (tested to agree in tests/tick_due.rs).
     let game = rec.clock_game();
     let busy = |d: Day| tick::sends_anything(&game, d);
+    first_busy_day(&rec.clock, last_event(rec), horizon, busy)
+}
+
+/// The first day `busy` from the later of `from` and the clock's last issued notice, up to
+/// `horizon` days on (a binary search: `busy` is monotone in the day).
+fn first_busy_day(
+    clock: &ClockState,
+    from: Day,
+    horizon: i64,
+    busy: impl Fn(Day) -> bool,
+) -> Option<Day> {
+    let base = clock
+        .issued
+        .iter()
+        .map(|i| i.due)
+        .chain(std::iter::once(from))
+        .max()
+        .unwrap_or(from);
     let (mut lo, mut hi) = (0_i64, horizon);
     if !busy(base + chrono::Duration::days(hi)) {
         return None;

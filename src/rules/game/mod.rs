@@ -39,7 +39,10 @@ mod variant;
 
 pub use claims::Proof;
 pub use commands::leave_applied;
-pub use daily::{handle_tick, next_due, tick_in_place};
+pub use daily::{
+    PausedTick, handle_tick, next_due, next_due_paused, sweeps_alone_from, tick_in_place,
+    tick_paused,
+};
 pub use decision::{
     Action, Applied, Done, ExtensionRefusal, GameRefusal, Outcome, Refused, ReplacementRefusal,
     StageRefusal,
