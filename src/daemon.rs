@@ -137,6 +137,8 @@ async fn process(shared: &Arc<Shared>) -> Result<usize> {
 pub async fn run(config_path: PathBuf, config: Config, accept_past_start: bool) -> Result<()> {
     let _lock = lock(&config.bot.database)?;
     let mut store = Store::open(&config.bot.database)?;
+    // The one thread every letter waits for never copies the WAL into the file itself.
+    store.checkpoint_beside()?;
     engine::sync_config(&mut store, &config)?;
     // Rows a previous run had leased when it died go out again now, not when the lease ends.
     store.release_leases()?;

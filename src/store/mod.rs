@@ -14,6 +14,7 @@ macro_rules! outbox_columns {
     };
 }
 
+mod checkpoint;
 mod history;
 mod rounds;
 mod schema;
@@ -221,6 +222,8 @@ pub struct Store {
     /// This database's own random id (meta `instance`): seeds every Message-ID, so a restored
     /// copy or a second database never reuses one.
     instance: String,
+    /// The WAL's checkpoints on a thread of their own (`checkpoint_beside`: the daemon's).
+    checkpointer: Option<checkpoint::Checkpointer>,
 }
 
 /// How far ahead the tick's next work for a game is searched.
@@ -541,6 +544,7 @@ impl Store {
             conn,
             instance: String::new(),
             config: std::cell::RefCell::new(None),
+            checkpointer: None,
         };
         store.migrate()?;
         Ok(store)
@@ -654,7 +658,31 @@ impl Store {
             config: &self.config,
         })?;
         tx.commit().map_err(StoreError::from)?;
+        if let Some(c) = &self.checkpointer {
+            c.poke();
+        }
         Ok(out)
+    }
+
+    /// From now on the WAL is checkpointed on a thread of its own instead of inside the commit
+    /// that fills it (see `store::checkpoint`): the daemon's store, whose one thread every letter
+    /// and tick waits for. A database in memory has no WAL: nothing changes.
+    pub fn checkpoint_beside(&mut self) -> Result<()> {
+        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(());
+        };
+        let checkpointer = checkpoint::Checkpointer::start(Path::new(path))?;
+        self.conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        self.checkpointer = Some(checkpointer);
+        Ok(())
+    }
+
+    /// Waits for a checkpoint of everything committed so far (with `checkpoint_beside`; else
+    /// at once): what a day between two ticks gives the daemon, for the tick's benchmark.
+    pub fn settle(&self) {
+        if let Some(c) = &self.checkpointer {
+            c.settle();
+        }
     }
 
     /// Stores a raw letter unless it is already stored. With `imap`, also records the UID as

@@ -538,3 +538,42 @@ fn migration_7_the_due_index_holds_only_games_with_a_due_day_and_the_tick_reads_
         .unwrap();
     assert!(sql.contains("next_due IS NOT NULL"), "{sql}");
 }
+
+#[test]
+fn the_daemons_wal_is_checkpointed_beside_the_committing_thread_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ckpt.sqlite3");
+    let file_len = || std::fs::metadata(&path).unwrap().len();
+    let mut store = Store::open(&path).unwrap();
+    store.checkpoint_beside().unwrap();
+    let auto: i64 = store
+        .conn
+        .query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(auto, 0, "the committing connection never checkpoints");
+    let before = file_len();
+    // Some 2,000 pages, twice SQLite's own autocheckpoint threshold, in one commit.
+    let big = "x".repeat(4000);
+    store
+        .transaction(|tx| {
+            for i in 0..2000 {
+                tx.set_meta(&format!("k{i}"), &big)?;
+            }
+            Ok::<_, StoreError>(())
+        })
+        .unwrap();
+    store.settle();
+    assert!(
+        file_len() >= before + 2000 * 4000,
+        "the pages were copied into the file: {} bytes",
+        file_len()
+    );
+    drop(store);
+    let wal = dir.path().join("ckpt.sqlite3-wal");
+    assert!(
+        !wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0,
+        "closed with nothing left in the WAL"
+    );
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.meta("k1999").unwrap().as_deref(), Some(big.as_str()));
+}
