@@ -326,11 +326,16 @@ impl Overdue {
                 continue;
             };
             let lang = config.language_of(&t.arbiter);
-            let (subject, body) = crate::mail::render::overdue_digest(lang, &t.name, &of.lines);
-            let seed = format!("tick:overdue:{tournament}:{today}");
-            let mut out = Answer::unprompted(config, seed, now);
-            out.queue(tx, &t.arbiter, Kind::Reminder, None, subject, body)?;
-            queued += 1;
+            let letters = crate::mail::render::overdue_digests(lang, &t.name, &of.lines);
+            for (k, (subject, body)) in letters.into_iter().enumerate() {
+                let seed = match k {
+                    0 => format!("tick:overdue:{tournament}:{today}"),
+                    k => format!("tick:overdue:{tournament}:{today}:{k}"),
+                };
+                let mut out = Answer::unprompted(config, seed, now);
+                out.queue(tx, &t.arbiter, Kind::Reminder, None, subject, body)?;
+                queued += 1;
+            }
         }
         Ok(queued)
     }

@@ -88,10 +88,32 @@ pub fn overdue_line(lang: Lang, l: &OverdueLine) -> String {
     )
 }
 
-/// The arbiter's one letter about every claim of a tournament whose 7 days for the decision
-/// (Art. 37) passed on the same tick: subject and body, one line a claim ([`overdue_line`],
-/// rendered by the sweep's workers), in `lines`' order.
-pub fn overdue_digest(lang: Lang, tournament: &str, lines: &[String]) -> (String, String) {
+/// The most claims one letter of overdue decisions lists: about 60 KB of text. A tournament
+/// with more due on one tick gets several letters, numbered in their subjects, so none comes
+/// near a mail server's size limit (Postfix refuses 10 MB by default).
+pub const OVERDUE_LINES_PER_LETTER: usize = 500;
+
+/// The arbiter's letters about every claim of a tournament whose 7 days for the decision
+/// (Art. 37) passed on the same tick: subject and body of each, one line a claim
+/// ([`overdue_line`], rendered by the sweep's workers), in `lines`' order, at most
+/// [`OVERDUE_LINES_PER_LETTER`] a letter.
+pub fn overdue_digests(lang: Lang, tournament: &str, lines: &[String]) -> Vec<(String, String)> {
+    let parts = lines.len().div_ceil(OVERDUE_LINES_PER_LETTER);
+    lines
+        .chunks(OVERDUE_LINES_PER_LETTER)
+        .enumerate()
+        .map(|(k, part)| {
+            let (mut subject, body) = overdue_digest(lang, tournament, part);
+            if parts > 1 {
+                subject.push_str(&format!(" [{}/{parts}]", k + 1));
+            }
+            (subject, body)
+        })
+        .collect()
+}
+
+/// One letter of [`overdue_digests`].
+fn overdue_digest(lang: Lang, tournament: &str, lines: &[String]) -> (String, String) {
     let n = lines.len();
     let subject = fill(
         lang,
@@ -112,4 +134,43 @@ pub fn overdue_digest(lang: Lang, tournament: &str, lines: &[String]) -> (String
     }
     body.push_str("\n— amici\n");
     (subject, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn art_37_more_overdue_claims_than_a_letter_holds_go_in_numbered_letters_each_claim_once() {
+        let lines: Vec<String> = (1..=1201).map(|i| format!("T/{i}: claim 1")).collect();
+        let letters = overdue_digests(Lang::En, "Open", &lines);
+        assert_eq!(letters.len(), 3);
+        let subjects: Vec<&str> = letters.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(
+            subjects,
+            [
+                "Open: 500 overstep claims await your decision (Art. 37) [1/3]",
+                "Open: 500 overstep claims await your decision (Art. 37) [2/3]",
+                "Open: 201 overstep claims await your decision (Art. 37) [3/3]",
+            ]
+        );
+        // Every claim listed once, in order, across the letters.
+        let listed: Vec<&str> = letters
+            .iter()
+            .flat_map(|(_, body)| body.lines())
+            .filter_map(|l| l.strip_prefix("  "))
+            .collect();
+        assert_eq!(listed.len(), 1201);
+        assert_eq!(listed[0], "T/1: claim 1");
+        assert_eq!(listed[500], "T/501: claim 1");
+        assert_eq!(listed[1200], "T/1201: claim 1");
+        assert!(letters.iter().all(|(_, b)| b.len() < 64 * 1024));
+        // A few claims: one letter, its subject unnumbered.
+        let one = overdue_digests(Lang::En, "Open", &lines[..2]);
+        assert_eq!(one.len(), 1);
+        assert_eq!(
+            one[0].0,
+            "Open: 2 overstep claims await your decision (Art. 37)"
+        );
+    }
 }

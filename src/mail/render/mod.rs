@@ -18,7 +18,7 @@ use crate::rules::tick::ClockNotice;
 use super::texts::{Key, fill, text as tr};
 
 mod clock;
-pub use clock::{OverdueLine, overdue_digest, overdue_line};
+pub use clock::{OVERDUE_LINES_PER_LETTER, OverdueLine, overdue_digests, overdue_line};
 mod decisions;
 mod play;
 pub mod transcript;
