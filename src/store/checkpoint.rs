@@ -4,7 +4,8 @@
 //! fills it past 1,000 pages, on the committing thread: the daemon's database thread then waits
 //! for it before the next letter, and the worst daily tick (80,000 clock rows rewritten) spent a
 //! quarter of its time there. With [`Checkpointer`] the main connection never checkpoints
-//! (`wal_autocheckpoint = 0`); after each commit it pokes this thread, which runs a PASSIVE
+//! (`wal_autocheckpoint = 0`); after each commit of `Store::transaction` it pokes this thread (a
+//! commit made outside one is covered by the next poke), which runs a PASSIVE
 //! checkpoint on a connection of its own — at most one a second — while the database thread
 //! goes on. Durability is unchanged: a commit is on disk once the WAL is fsynced
 //! (`synchronous = FULL`), before the checkpoint; the checkpoint only moves committed pages.
@@ -47,11 +48,12 @@ impl Checkpointer {
         })
     }
 
-    /// After a commit: a checkpoint when the spacing allows.
-    pub(super) fn poke(&self) {
-        if let Some(asks) = &self.asks {
-            let _ = asks.send(Ask::Soon);
-        }
+    /// After a commit: a checkpoint when the spacing allows. False when the thread is gone
+    /// (the caller then lets SQLite checkpoint in the commits again).
+    pub(super) fn poke(&self) -> bool {
+        self.asks
+            .as_ref()
+            .is_some_and(|asks| asks.send(Ask::Soon).is_ok())
     }
 
     /// A checkpoint of everything committed so far, waited for.
@@ -76,7 +78,22 @@ impl Drop for Checkpointer {
 
 fn serve(conn: &Connection, rx: &mpsc::Receiver<Ask>) {
     let mut last: Option<Instant> = None;
-    while let Ok(first) = rx.recv() {
+    // Whether the last checkpoint left pages behind (another connection checkpointing, or a
+    // reader on an older snapshot): then it is tried again a second later, poked or not.
+    let mut behind = false;
+    loop {
+        let first = if behind {
+            match rx.recv_timeout(SPACING) {
+                Ok(ask) => ask,
+                Err(mpsc::RecvTimeoutError::Timeout) => Ask::Soon,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match rx.recv() {
+                Ok(ask) => ask,
+                Err(_) => break,
+            }
+        };
         let mut waiting = Vec::new();
         if let Ask::Now(done) = first {
             waiting.push(done);
@@ -90,13 +107,30 @@ fn serve(conn: &Connection, rx: &mpsc::Receiver<Ask>) {
             }
         }
         last = Some(Instant::now());
-        if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
-            tracing::warn!(%err, "the WAL checkpoint failed; the next commit tries again");
-        }
+        behind = match checkpoint(conn) {
+            Ok((busy, log, done)) => {
+                let behind = busy != 0 || done < log;
+                if behind {
+                    tracing::debug!(busy, log, done, "the WAL checkpoint left pages behind");
+                }
+                behind
+            }
+            Err(err) => {
+                tracing::warn!(%err, "the WAL checkpoint failed; tried again in a second");
+                true
+            }
+        };
         for done in waiting {
             let _ = done.send(());
         }
     }
     // Stopping: what the last commits left, into the file.
-    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    let _ = checkpoint(conn);
+}
+
+/// A PASSIVE checkpoint: (busy, frames in the WAL, frames copied), as SQLite reports them.
+fn checkpoint(conn: &Connection) -> rusqlite::Result<(i64, i64, i64)> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+    })
 }

@@ -658,8 +658,15 @@ impl Store {
             config: &self.config,
         })?;
         tx.commit().map_err(StoreError::from)?;
-        if let Some(c) = &self.checkpointer {
-            c.poke();
+        if let Some(c) = &self.checkpointer
+            && !c.poke()
+        {
+            // Its thread is gone: SQLite checkpoints inside the commits again, as by default.
+            tracing::warn!("the checkpointing thread stopped; checkpoints return to the commits");
+            self.checkpointer = None;
+            self.conn
+                .pragma_update(None, "wal_autocheckpoint", 1000)
+                .map_err(StoreError::from)?;
         }
         Ok(out)
     }
