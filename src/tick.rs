@@ -231,8 +231,8 @@ struct Overdue {
     by_tournament: std::collections::BTreeMap<String, OverdueOf>,
 }
 
-/// One tournament's reminders: the lines, and the first one's game and effect until a second
-/// comes (sent as it is when it stays alone).
+/// One tournament's reminders: the lines, and the first one's game and effect (sent as it is
+/// when it stays alone).
 #[derive(Default)]
 struct OverdueOf {
     lines: Vec<String>,
@@ -297,7 +297,9 @@ impl Overdue {
                 .or_default(),
         };
         for (e, line) in overdue.drain(..) {
-            of.first = of.lines.is_empty().then(|| (game.id.to_string(), e));
+            if of.lines.is_empty() {
+                of.first = Some((game.id.to_string(), e));
+            }
             of.lines.push(line);
         }
     }

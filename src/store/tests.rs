@@ -493,15 +493,7 @@ fn migration_7_a_paused_game_is_read_by_its_clock_row_once_its_row_says_it_may_b
         TickRead::Whole(_)
     ));
     // Stopped for adjudication (Art. 52): the record decides, so always whole.
-    g.adjudication = Some(crate::rules::game::Adjudication {
-        asked_on: day(20),
-        proposals: [None, None],
-        forwarded_on: None,
-        decided_on: None,
-        appeals: Vec::new(),
-        reminded: false,
-        final_decision: false,
-    });
+    g.adjudication = Some(crate::rules::game::Adjudication::asked(day(20)));
     store.transaction(|tx| tx.update_game(&g)).unwrap();
     assert!(matches!(read(&mut store, &[]), TickRead::Whole(_)));
     // Not paused: whole.

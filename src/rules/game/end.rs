@@ -209,15 +209,7 @@ pub const ADJUDICATOR_DAYS: i64 = 15;
 /// illness or death): the players are asked for their proposals within 15 days.
 pub fn start_adjudication(rec: &GameRecord, today: Day) -> Handled {
     let mut next = rec.clone();
-    let a = Adjudication {
-        asked_on: today,
-        proposals: [None, None],
-        forwarded_on: None,
-        decided_on: None,
-        appeals: Vec::new(),
-        reminded: false,
-        final_decision: false,
-    };
+    let a = Adjudication::asked(today);
     let msg = adjudication_msg(rec, &a, AdjudicationStage::Ask);
     let effects = tell_all(Kind::Adjudication, &msg);
     next.status = Status::Adjudication;
@@ -236,15 +228,9 @@ pub const APPEAL_DAYS: i64 = 7;
 pub fn adjudicate(rec: &GameRecord, result: GameResult, today: Day) -> Handled {
     let mut h = set_result(rec, result, Termination::Adjudication);
     if let Some(next) = &mut h.record {
-        let a = next.adjudication.get_or_insert_with(|| Adjudication {
-            asked_on: today,
-            proposals: [None, None],
-            forwarded_on: None,
-            decided_on: None,
-            appeals: Vec::new(),
-            reminded: false,
-            final_decision: false,
-        });
+        let a = next
+            .adjudication
+            .get_or_insert_with(|| Adjudication::asked(today));
         // After an appeal, the decision is the second adjudicator's: final (Art. 55).
         a.final_decision = !a.appeals.is_empty();
         a.decided_on = Some(today);

@@ -151,6 +151,23 @@ pub struct Adjudication {
     #[serde(default)]
     pub final_decision: bool,
 }
+
+impl Adjudication {
+    /// An adjudication whose players were asked for their proposals on `asked_on`, nothing
+    /// else of it happened yet.
+    pub fn asked(asked_on: Day) -> Adjudication {
+        Adjudication {
+            asked_on,
+            proposals: [None, None],
+            forwarded_on: None,
+            decided_on: None,
+            appeals: Vec::new(),
+            reminded: false,
+            final_decision: false,
+        }
+    }
+}
+
 /// Who a message is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
