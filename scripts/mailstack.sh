@@ -303,7 +303,7 @@ EOF
 write_smtp_front() {
   cat > "$D/smtp_front.py" <<'EOF'
 """mailstack SMTP front end: accepts SMTP, delivers each message over LMTP before answering DATA."""
-import asyncio, errno, logging, os, signal, smtplib, ssl, sys, warnings
+import asyncio, email.parser, email.policy, errno, logging, os, signal, smtplib, ssl, sys, warnings
 warnings.simplefilter("ignore", DeprecationWarning)   # aiosmtpd 1.4 warns about its own internals
 from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
@@ -369,7 +369,11 @@ class Deliver:
             except Exception as e:   # Dovecot down: a temporary failure, the client retries
                 log.warning("LMTP delivery to %s failed: %s", rcpt, e)
                 return "451 4.3.0 local delivery failed, try again later"
-        log.info("delivered from=<%s> to=%s bytes=%d", envelope.mail_from, envelope.rcpt_tos, len(data))
+        # the order messages reached the mailboxes, in the server's own words: a mailbox's
+        # UID order can differ (Dovecot's Maildir numbers a file saved while an IMAP session
+        # holds its uidlist only at the next sync)
+        msgid = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(data, headersonly=True).get("Message-ID", "")
+        log.info("delivered from=<%s> to=%s bytes=%d msgid=%s", envelope.mail_from, envelope.rcpt_tos, len(data), str(msgid).strip())
         return "250 2.0.0 OK delivered"
 
 async def main():

@@ -280,6 +280,21 @@ impl MailStack {
         v
     }
 
+    /// The Message-IDs (without `<>`) of the messages the SMTP front end delivered to `user`,
+    /// in the order it delivered them, from its own log: the transport's order, which a
+    /// mailbox's UID order need not keep (Dovecot's Maildir numbers a file saved while an IMAP
+    /// session holds its uidlist only at the next sync, after later ones).
+    pub fn delivered_to(&self, user: &str) -> Vec<String> {
+        let to = format!("'{}'", self.address(user));
+        fs::read_to_string(self.dir.join("log/smtp.log"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| l.contains(" delivered from=") && l.contains(&to))
+            .filter_map(|l| l.rsplit_once(" msgid=").map(|(_, m)| m))
+            .map(|m| m.trim().trim_matches(|c| c == '<' || c == '>').to_string())
+            .collect()
+    }
+
     /// The servers' logs so far, for a failing test's message.
     pub fn logs(&self) -> String {
         ["log/dovecot.log", "log/smtp.log", "log/harness.log"]
