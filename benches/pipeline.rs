@@ -349,6 +349,56 @@ fn delivery_profile(stack: &MailStack, w: &Workload, start: std::time::SystemTim
     }
 }
 
+/// The CPU time (user + system) a process used so far, from `/proc/PID/stat`.
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th.
+    let rest = s.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// With `AMICI_BENCH_PROFILE` set: when amici had processed the first, middle and last
+/// letter, and when it recorded the first, middle and last message sent (its own clock, in
+/// its database), counted from `start`.
+fn processing_profile(amici: &AmiciProcess, start: std::time::SystemTime) {
+    if std::env::var_os("AMICI_BENCH_PROFILE").is_none() {
+        return;
+    }
+    let c = rusqlite::Connection::open(amici.dir().join("amici.sqlite3")).expect("database");
+    let t0 = chrono::DateTime::<chrono::Utc>::from(start);
+    let times = |sql: &str| -> Vec<f64> {
+        let mut st = c.prepare(sql).expect("query");
+        let mut v: Vec<f64> = st
+            .query_map([], |r| r.get::<_, String>(0))
+            .expect("rows")
+            .filter_map(|t| chrono::DateTime::parse_from_rfc3339(&t.ok()?).ok())
+            .map(|t| (t.with_timezone(&chrono::Utc) - t0).as_seconds_f64())
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v
+    };
+    for (what, v) in [
+        (
+            "letters processed",
+            times("SELECT processed FROM inbound WHERE processed IS NOT NULL"),
+        ),
+        (
+            "messages recorded sent",
+            times("SELECT sent_at FROM outbox WHERE sent_at IS NOT NULL"),
+        ),
+    ] {
+        if let (Some(first), Some(last)) = (v.first(), v.last()) {
+            println!(
+                "    amici {what}: {}, first at {first:.3} s, half at {:.3} s, last at {last:.3} s",
+                v.len(),
+                v[v.len() / 2]
+            );
+        }
+    }
+}
+
 fn peak_rss_kib(pid: u32) -> Option<u64> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     s.lines()
@@ -381,12 +431,26 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
         "[bot]\nmax_letters_per_sender_per_day = 1000000\n",
         1,
     );
+    // AMICI_BENCH_SENDERS=n: `[smtp] senders` (default: the config's own).
+    let config = match std::env::var("AMICI_BENCH_SENDERS") {
+        Ok(n) => config.replacen("[smtp]\n", &format!("[smtp]\nsenders = {n}\n"), 1),
+        Err(_) => config,
+    };
+    // AMICI_BENCH_DIAGRAM=text|png|both: the letters' `diagram` (default: the config's own).
+    let config = match std::env::var("AMICI_BENCH_DIAGRAM") {
+        Ok(d) => config.replacen("[bot]\n", &format!("[bot]\ndiagram = \"{d}\"\n"), 1),
+        Err(_) => config,
+    };
     let (start, wall) = (Instant::now(), std::time::SystemTime::now());
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
     arrived(&stack, w).await;
     let took = start.elapsed();
     delivery_profile(&stack, w, wall, "amici");
+    processing_profile(&amici, wall);
     let rss = amici.pid().and_then(peak_rss_kib);
+    if let Some(cpu) = amici.pid().and_then(cpu_seconds) {
+        println!("    amici used {cpu:.2} s of CPU (user + system) in {took:.2?}");
+    }
     // The replies are the right ones: every move was applied (workload b), none refused.
     let out = amici.command(&["status", "--format", "json"]);
     let st: serde_json::Value = serde_json::from_slice(&out.stdout).expect("status");
@@ -661,11 +725,23 @@ async fn bench(full: bool) {
         return;
     }
     let runs = if full { 3 } else { 1 };
-    let workloads = if full {
-        vec![workload_a(1000), workload_b(10, 100)]
-    } else {
-        vec![workload_a(10), workload_b(2, 4)]
-    };
+    // AMICI_BENCH_WORKLOADS=a or =b runs one of the two (default both).
+    let only = std::env::var("AMICI_BENCH_WORKLOADS").unwrap_or_else(|_| "a,b".into());
+    let mut workloads = Vec::new();
+    if only.contains('a') {
+        workloads.push(if full {
+            workload_a(1000)
+        } else {
+            workload_a(10)
+        });
+    }
+    if only.contains('b') {
+        workloads.push(if full {
+            workload_b(10, 100)
+        } else {
+            workload_b(2, 4)
+        });
+    }
     println!(
         "pipeline throughput: amici vs the bare fetch-and-resend loop (TCP_NODELAY), {runs} run(s) each, medians"
     );
