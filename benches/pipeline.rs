@@ -359,9 +359,10 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
-/// With `AMICI_BENCH_PROFILE` set: when amici had processed the first, middle and last
-/// letter, and when it recorded the first, middle and last message sent (its own clock, in
-/// its database), counted from `start`.
+/// With `AMICI_BENCH_PROFILE` set: when the processing call that took the first, middle and
+/// last letter began (a letter's `processed` is its call's clock, not its commit), and when
+/// amici recorded the first, middle and last message sent (its own clock, in its database),
+/// counted from `start`.
 fn processing_profile(amici: &AmiciProcess, start: std::time::SystemTime) {
     if std::env::var_os("AMICI_BENCH_PROFILE").is_none() {
         return;

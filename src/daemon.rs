@@ -121,15 +121,10 @@ pub fn is_running(database: &Path) -> bool {
 async fn process(shared: &Arc<Shared>) -> Result<usize> {
     let cfg = shared.config();
     let now = clock::now()?;
-    let wake = shared.clone();
     let n = shared
         .db
-        .call(move |store| {
-            // The sender is woken after each batch's commit, not after the whole chunk.
-            engine::process_pending_then(store, &cfg, now, &|_| wake.outbox.notify_one())
-        })
-        .await??
-        .done;
+        .call(move |store| engine::process_pending(store, &cfg, now))
+        .await??;
     if n > 0 {
         shared.outbox.notify_one();
         crate::site::after_batch(&shared.db, shared.config(), now).await;

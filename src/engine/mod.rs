@@ -107,44 +107,24 @@ pub fn process_pending(
     Ok(process_pending_counted(store, config, now)?.done)
 }
 
-/// The most letters the first batch of a call holds: its replies are committed (and can be
-/// sent) while the rest of a fetched chunk is still being processed, instead of after a whole
-/// batch's worth (measured on the pipeline bench: the first message out at 0.2-0.3 s, its
-/// letter processed at 0.05 s).
-pub const FIRST_BATCH: usize = 4;
-
 /// [`process_pending`] with the failures counted.
 pub fn process_pending_counted(
     store: &mut Store,
     config: &Config,
     now: DateTime<FixedOffset>,
 ) -> Result<Processed> {
-    process_pending_then(store, config, now, &|_| {})
-}
-
-/// [`process_pending_counted`], calling `committed` with the letters done after each batch's
-/// commit (the daemon wakes its sender there: the replies are in the outbox). The first batch
-/// holds at most [`FIRST_BATCH`] letters.
-pub fn process_pending_then(
-    store: &mut Store,
-    config: &Config,
-    now: DateTime<FixedOffset>,
-    committed: &dyn Fn(usize),
-) -> Result<Processed> {
     let mut total = Processed::default();
-    let mut batch_letters = FIRST_BATCH.min(config.bot.batch_letters);
     // A letter retried in this call is not retried again in it once it failed: the others go
     // first, and a failing letter is only tried once per call.
     let mut failed_now: std::collections::HashSet<i64> = std::collections::HashSet::new();
     loop {
-        let pending = store.pending_ids(batch_letters + failed_now.len())?;
+        let pending = store.pending_ids(config.bot.batch_letters + failed_now.len())?;
         let mut ids: Vec<i64> = pending
             .iter()
             .filter(|id| !failed_now.contains(id))
-            .take(batch_letters)
+            .take(config.bot.batch_letters)
             .copied()
             .collect();
-        batch_letters = config.bot.batch_letters;
         if ids.is_empty() {
             // Only letters that failed in this pass are left: once everything else is done,
             // they are tried again until they succeed or are set aside (each try is counted).
@@ -152,7 +132,7 @@ pub fn process_pending_then(
                 return Ok(total);
             }
             failed_now.clear();
-            ids = pending.into_iter().take(batch_letters).collect();
+            ids = pending.into_iter().take(config.bot.batch_letters).collect();
         }
         let batch = store.transaction(|tx| {
             let mut p = Processed::default();
@@ -212,9 +192,6 @@ pub fn process_pending_then(
             Ok::<_, EngineError>((p, failed))
         })?;
         let (p, failed) = batch;
-        if p.done > 0 {
-            committed(p.done);
-        }
         total.done += p.done;
         total.failed += p.failed;
         total.set_aside += p.set_aside;

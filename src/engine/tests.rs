@@ -976,30 +976,3 @@ fn a_reused_message_id_is_told_to_the_admin_in_the_admins_language() {
         "tests/e2e_reload.rs looks for the word"
     );
 }
-
-#[test]
-fn the_first_batch_is_committed_after_a_few_letters_so_its_replies_can_go_while_the_rest_is_processed()
- {
-    let (mut store, config) = setup("");
-    assert!(
-        config.bot.batch_letters > 10,
-        "the default batch holds all ten"
-    );
-    for i in 0..10 {
-        let raw = letter("ivan@example.test", &format!("b{i}@x"), "", "hello");
-        store_raw(&mut store, &config, &raw, at(), "ingest", None).unwrap();
-    }
-    let commits = std::cell::RefCell::new(Vec::new());
-    let p = process_pending_then(&mut store, &config, at(), &|n| {
-        // Called after the commit: what it reports is in the database for a sender to see.
-        commits.borrow_mut().push(n);
-    })
-    .unwrap();
-    assert_eq!(p.done, 10);
-    assert_eq!(
-        commits.into_inner(),
-        vec![4, 6],
-        "four first, then the rest in one batch"
-    );
-    assert_eq!(store.inbound_counts().unwrap().0, 0, "nothing left pending");
-}
