@@ -382,7 +382,7 @@ fn processing_profile(amici: &AmiciProcess, start: std::time::SystemTime) {
     };
     for (what, v) in [
         (
-            "letters processed",
+            "letters' processing calls began",
             times("SELECT processed FROM inbound WHERE processed IS NOT NULL"),
         ),
         (
@@ -432,16 +432,15 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
         "[bot]\nmax_letters_per_sender_per_day = 1000000\n",
         1,
     );
-    // AMICI_BENCH_SENDERS=n: `[smtp] senders` (default: the config's own).
-    let config = match std::env::var("AMICI_BENCH_SENDERS") {
-        Ok(n) => config.replacen("[smtp]\n", &format!("[smtp]\nsenders = {n}\n"), 1),
-        Err(_) => config,
-    };
-    // AMICI_BENCH_DIAGRAM=text|png|both: the letters' `diagram` (default: the config's own).
-    let config = match std::env::var("AMICI_BENCH_DIAGRAM") {
-        Ok(d) => config.replacen("[bot]\n", &format!("[bot]\ndiagram = \"{d}\"\n"), 1),
-        Err(_) => config,
-    };
+    let mut config = config;
+    // AMICI_BENCH_SENDERS=n: `[smtp] senders`; AMICI_BENCH_DIAGRAM=text|png|both: the letters'
+    // `diagram` (default: the config's own).
+    if let Ok(n) = std::env::var("AMICI_BENCH_SENDERS") {
+        config = config.replacen("[smtp]\n", &format!("[smtp]\nsenders = {n}\n"), 1);
+    }
+    if let Ok(d) = std::env::var("AMICI_BENCH_DIAGRAM") {
+        config = config.replacen("[bot]\n", &format!("[bot]\ndiagram = \"{d}\"\n"), 1);
+    }
     let (start, wall) = (Instant::now(), std::time::SystemTime::now());
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
     arrived(&stack, w).await;
@@ -730,18 +729,11 @@ async fn bench(full: bool) {
     let only = std::env::var("AMICI_BENCH_WORKLOADS").unwrap_or_else(|_| "a,b".into());
     let mut workloads = Vec::new();
     if only.contains('a') {
-        workloads.push(if full {
-            workload_a(1000)
-        } else {
-            workload_a(10)
-        });
+        workloads.push(workload_a(if full { 1000 } else { 10 }));
     }
     if only.contains('b') {
-        workloads.push(if full {
-            workload_b(10, 100)
-        } else {
-            workload_b(2, 4)
-        });
+        let (games, plies) = if full { (10, 100) } else { (2, 4) };
+        workloads.push(workload_b(games, plies));
     }
     println!(
         "pipeline throughput: amici vs the bare fetch-and-resend loop (TCP_NODELAY), {runs} run(s) each, medians"

@@ -346,6 +346,50 @@ async fn two_first_starts_on_a_fresh_database_one_runs_the_other_refuses_cleanly
     assert_eq!(st["games"][0]["moves"], serde_json::json!(["e4"]));
 }
 
+/// `user`'s messages (Message-ID without `<>`, raw) in the order the SMTP server delivered
+/// them, from its own log (waiting up to 2 s for the log line of a delivery the mailbox
+/// already shows); asserts the mailbox holds exactly what the server delivered.
+async fn in_delivery_order<'a>(
+    stack: &MailStack,
+    user: &str,
+    mail: &'a [Vec<u8>],
+) -> Vec<(String, &'a [u8])> {
+    let by_id: std::collections::HashMap<String, &[u8]> = mail
+        .iter()
+        .map(|m| {
+            let mid = header(m, "Message-ID").unwrap();
+            (
+                mid.trim_matches(|c| c == '<' || c == '>').to_string(),
+                &m[..],
+            )
+        })
+        .collect();
+    let mut delivered = stack.delivered_to(user);
+    let logged = Instant::now();
+    while delivered.len() < mail.len() && logged.elapsed() < Duration::from_secs(2) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        delivered = stack.delivered_to(user);
+    }
+    let mut had: Vec<&String> = by_id.keys().collect();
+    let mut sent: Vec<&String> = delivered.iter().collect();
+    had.sort();
+    sent.sort();
+    assert_eq!(
+        (had, by_id.len()),
+        (sent, mail.len()),
+        "{user}: the mailbox holds what the server delivered, each once"
+    );
+    delivered
+        .into_iter()
+        .map(|mid| {
+            let m = by_id
+                .get(&mid)
+                .unwrap_or_else(|| panic!("{user}: {mid} delivered but not in his mailbox"));
+            (mid, *m)
+        })
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_order() {
     let names = users();
@@ -412,35 +456,15 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
     eprintln!("after the outage every recipient had his mail {took:?} after the server returned");
     // The order of the queue: the outbox ids of each recipient's messages ascend in the order
     // the server delivered them (its own log; the mailbox's UID order is Dovecot's to keep or
-    // not), and each message delivered is one he has.
+    // not).
     let c = db(&amici);
-    let mut forwarded = Vec::new();
+    let mut b0_in_order = Vec::new();
     for (user, mail) in [("b0", &b0), ("w0", &w0)] {
-        // The server logs a delivery a moment after the mailbox shows it.
-        let mut delivered = stack.delivered_to(user);
-        let logged = Instant::now();
-        while delivered.len() < 10 && logged.elapsed() < Duration::from_secs(2) {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            delivered = stack.delivered_to(user);
-        }
-        assert_eq!(delivered.len(), 10, "{user}: {delivered:?}");
-        let mut had: Vec<String> = mail
+        let in_order = in_delivery_order(&stack, user, mail).await;
+        assert_eq!(in_order.len(), 10, "{user}");
+        let ids: Vec<i64> = in_order
             .iter()
-            .map(|m| {
-                let mid = header(m, "Message-ID").unwrap();
-                mid.trim_matches(|c| c == '<' || c == '>').to_string()
-            })
-            .collect();
-        had.sort();
-        let mut sent = delivered.clone();
-        sent.sort();
-        assert_eq!(
-            had, sent,
-            "{user}: the mailbox holds what the server delivered"
-        );
-        let ids: Vec<i64> = delivered
-            .iter()
-            .map(|mid| {
+            .map(|(mid, _)| {
                 c.query_row("SELECT id FROM outbox WHERE message_id = ?1", [mid], |r| {
                     r.get(0)
                 })
@@ -451,21 +475,14 @@ async fn after_an_smtp_outage_every_recipient_has_his_mail_within_5_s_in_queue_o
         sorted.sort_unstable();
         assert_eq!(ids, sorted, "{user} got his messages out of queue order");
         if user == "b0" {
-            // The game each delivered message names, read from the message he has.
-            forwarded = delivered
-                .iter()
-                .map(|mid| {
-                    let m = mail
-                        .iter()
-                        .find(|m| header(m, "Message-ID").unwrap().contains(mid.as_str()))
-                        .unwrap();
-                    header(m, "X-Amici-Game").unwrap()
-                })
-                .collect();
+            b0_in_order = in_order;
         }
     }
     // And the forwarded moves themselves arrive in the order they were played.
-    let games = forwarded;
+    let games: Vec<String> = b0_in_order
+        .iter()
+        .map(|(_, m)| header(m, "X-Amici-Game").unwrap())
+        .collect();
     let expected: Vec<String> = (1..=10).map(|i| format!("Q/{i}")).collect();
     assert_eq!(games, expected);
 }
