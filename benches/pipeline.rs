@@ -359,6 +359,50 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// The machine's CPU time so far, from `/proc/stat` (seconds over all cores): busy (user,
+/// nice, system, irq, softirq) and stolen by the hypervisor.
+fn machine_cpu() -> Option<(f64, f64)> {
+    let s = std::fs::read_to_string("/proc/stat").ok()?;
+    let f: Vec<f64> = s
+        .lines()
+        .next()?
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|v| v.parse().ok())
+        .collect();
+    let busy = f.get(0)? + f.get(1)? + f.get(2)? + f.get(5)? + f.get(6)?;
+    Some((busy / 100.0, f.get(7)? / 100.0))
+}
+
+/// With `AMICI_BENCH_PROFILE` set: what the whole machine (amici or the bare loop, the mail
+/// server, this benchmark) spent in a run since `before` (a [`machine_cpu`] reading), and the
+/// mail server's SMTP front end alone.
+fn machine_profile(
+    stack: &MailStack,
+    before: Option<(f64, f64)>,
+    smtp_before: Option<f64>,
+    who: &str,
+) {
+    if std::env::var_os("AMICI_BENCH_PROFILE").is_none() {
+        return;
+    }
+    if let (Some((b0, s0)), Some((b1, s1))) = (before, machine_cpu()) {
+        let front = smtp_cpu(stack).zip(smtp_before).map(|(a, b)| a - b);
+        println!(
+            "    {who}: the machine busy {:.2} s (stolen {:.2} s), the SMTP front end {:.2} s",
+            b1 - b0,
+            s1 - s0,
+            front.unwrap_or(f64::NAN)
+        );
+    }
+}
+
+/// The CPU time of the stack's SMTP front end (a Python process) so far.
+fn smtp_cpu(stack: &MailStack) -> Option<f64> {
+    let pid = std::fs::read_to_string(stack.dir.join("smtp.pid")).ok()?;
+    cpu_seconds(pid.trim().parse().ok()?)
+}
+
 /// With `AMICI_BENCH_PROFILE` set: when the processing call that took the first, middle and
 /// last letter began (a letter's `processed` is its call's clock, not its commit), and when
 /// amici recorded the first, middle and last message sent (its own clock, in its database),
@@ -414,12 +458,14 @@ async fn run_relay(w: &Workload) -> Duration {
     let users: Vec<&str> = w.users.iter().map(String::as_str).collect();
     let stack = MailStack::start(&users);
     queue(&stack, w).await;
+    let (cpu, front) = (machine_cpu(), smtp_cpu(&stack));
     let (start, wall) = (Instant::now(), std::time::SystemTime::now());
     let r = relay(&stack, w);
     let a = arrived(&stack, w);
     futures::join!(r, a);
     let took = start.elapsed();
     delivery_profile(&stack, w, wall, "bare");
+    machine_profile(&stack, cpu, front, "bare");
     took
 }
 
@@ -441,11 +487,13 @@ async fn run_amici(w: &Workload) -> (Duration, Option<u64>) {
     if let Ok(d) = std::env::var("AMICI_BENCH_DIAGRAM") {
         config = config.replacen("[bot]\n", &format!("[bot]\ndiagram = \"{d}\"\n"), 1);
     }
+    let (cpu, front) = (machine_cpu(), smtp_cpu(&stack));
     let (start, wall) = (Instant::now(), std::time::SystemTime::now());
     let mut amici = AmiciProcess::start_with_config(&stack, &config, &[("RUST_LOG", "warn")]);
     arrived(&stack, w).await;
     let took = start.elapsed();
     delivery_profile(&stack, w, wall, "amici");
+    machine_profile(&stack, cpu, front, "amici");
     processing_profile(&amici, wall);
     let rss = amici.pid().and_then(peak_rss_kib);
     if let Some(cpu) = amici.pid().and_then(cpu_seconds) {

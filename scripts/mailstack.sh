@@ -372,7 +372,10 @@ class Deliver:
         # the order messages reached the mailboxes, in the server's own words: a mailbox's
         # UID order can differ (Dovecot's Maildir numbers a file saved while an IMAP session
         # holds its uidlist only at the next sync)
-        msgid = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(data, headersonly=True).get("Message-ID", "")
+        # (the header block alone: parsing the whole message line by line would cost this
+        # server, which the benchmarks measure, more for a big message than for a small one)
+        head = data.split(b"\r\n\r\n", 1)[0] + b"\r\n\r\n"
+        msgid = email.parser.BytesParser(policy=email.policy.compat32).parsebytes(head, headersonly=True).get("Message-ID", "")
         log.info("delivered from=<%s> to=%s bytes=%d msgid=%s", envelope.mail_from, envelope.rcpt_tos, len(data), str(msgid).strip())
         return "250 2.0.0 OK delivered"
 

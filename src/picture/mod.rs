@@ -398,9 +398,9 @@ impl Indexed {
         out
     }
 
-    /// Palette indices of `WIDTH` × `HEIGHT` as an indexed PNG, at zlib's default level,
-    /// unfiltered (measured on the start position: 9.3 KB in 1.3 ms, against the RGB
-    /// picture's 14.4 KB in 2.1 ms).
+    /// Palette indices of `WIDTH` × `HEIGHT` as an indexed PNG, by fdeflate with the Paeth
+    /// filter ([`encode_as`]: 14.8–17.8 KB in about 0.25 ms, where zlib's level 6 took 1.7 ms
+    /// for 9.3–10.2 KB).
     fn encode(&self, pixels: &[u8]) -> Result<Vec<u8>, PictureError> {
         encode_as(pixels, Some(&self.palette))
     }
@@ -540,13 +540,24 @@ fn encode_as(pixels: &[u8], palette: Option<&[u8]>) -> Result<Vec<u8>, PictureEr
             None => enc.set_color(png::ColorType::Rgb),
         }
         enc.set_depth(png::BitDepth::Eight);
-        // Measured on the start position (release): flat squares compress best unfiltered;
-        // zlib level 6 (`Balanced`) gives 14.4 KB in 2.8 ms, level 3 18.3 KB in 1.8 ms, level
-        // 1 27.7 KB in 0.6 ms; `High` with adaptive filters took 6 ms for 19 KB. Level 6: on
-        // the pipeline bench the mail server, not the database thread, is what a move letter
-        // waits for, and every KB of picture goes through it twice (DESIGN.md).
-        enc.set_compression(png::Compression::Balanced);
-        enc.set_filter(png::Filter::NoFilter);
+        if palette.is_some() {
+            // The letters' picture. Measured (release, five positions of a game, 6-7 December):
+            // zlib level 6 unfiltered 9.9 KB in 1.7 ms; level 2 with the Up filter 12.0 KB in
+            // 0.9 ms; fdeflate (`Fast`) with Paeth 17.1 KB in 0.25 ms (unfiltered it reaches 46
+            // KB: it is made for filtered rows). On the pipeline bench the machine is busy to
+            // the last core while amici sends (its two cores share amici, the Python SMTP front
+            // end and Dovecot), and level 6 was half of amici's CPU time: fdeflate took amici
+            // from 3.2 to 1.9 s and the machine from 13.1 to 11.5 s for workload (b), the 7 KB
+            // more costing the SMTP front end ~0.1 ms a message (DESIGN.md).
+            enc.set_compression(png::Compression::Fast);
+            enc.set_filter(png::Filter::Paeth);
+        } else {
+            // Whole RGB pictures (the goldens, the bench, a fallback never expected): flat
+            // squares compress best unfiltered; level 6 gives 14.4 KB in 2.8 ms on the start
+            // position, level 3 18.3 KB in 1.8 ms, level 1 27.7 KB in 0.6 ms.
+            enc.set_compression(png::Compression::Balanced);
+            enc.set_filter(png::Filter::NoFilter);
+        }
         let mut w = enc.write_header()?;
         w.write_image_data(pixels)?;
         w.finish()?;
