@@ -262,8 +262,9 @@ struct Parts {
 /// The parts as indices into one palette of at most 256 colours. A piece only ever stands on
 /// a flat square of one of four colours (light, dark, and the two of the last move), so each
 /// piece is blended over each of them once here, and a picture is put together by copying
-/// bytes: an indexed PNG is a third of the pixels' bytes to compress, and about two thirds of
-/// the RGB picture's size (issue 8: every byte of it goes through the mail server).
+/// bytes: an indexed PNG is a third of the pixels' bytes to compress, which is what lets
+/// fdeflate write it in a tenth of a millisecond at about the RGB level-6 picture's size
+/// ([`encode_as`]; at zlib's level 6 it was about two thirds of it).
 struct Indexed {
     /// RGB triples.
     palette: Vec<u8>,
@@ -547,9 +548,10 @@ fn encode_as(pixels: &[u8], palette: Option<&[u8]>) -> Result<Vec<u8>, PictureEr
             // KB: it is made for filtered rows). On the pipeline bench the machine is busy to
             // the last core while amici sends (its two cores share amici, the Python SMTP front
             // end and Dovecot), and level 6 was half of amici's CPU time: fdeflate took amici
-            // from 3.2 to 1.9 s and the machine from 13.1 to 11.5 s for workload (b), the 7 KB
-            // more costing the SMTP front end ~0.1 ms a message (DESIGN.md).
-            enc.set_compression(png::Compression::Fast);
+            // from 3.2 to 1.9 s and the machine from 13.1 to 11.5 s for workload (b); the 7 KB
+            // more cost the server ~0.5 ms a message, the level-6 deflate amici 1.4 ms
+            // (DESIGN.md).
+            enc.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
             enc.set_filter(png::Filter::Paeth);
         } else {
             // Whole RGB pictures (the goldens, the bench, a fallback never expected): flat
