@@ -29,7 +29,8 @@ fn golden(name: &str, view: View) {
     same(&format!("{name} (SVG)"), &svg, &path);
     same(&format!("{name} (letter)"), &letter, &path);
     // The letter's picture is the 256-colour one (the bytes it compresses are a third of
-    // the RGB picture's), under 20 KB (fdeflate writes 17–18 KB for 32 pieces; `same` checks the 30 KB budget).
+    // the RGB picture's), under 20 KB (fdeflate writes 17–18 KB for 32 pieces; `same`
+    // checks the 30 KB budget).
     let header = png::Decoder::new(std::io::Cursor::new(&letter))
         .read_info()
         .expect("a PNG");
